@@ -1,0 +1,3 @@
+import { build } from './ensure-built.mjs';
+
+build();

@@ -1,0 +1,97 @@
+// buildApp: core plugins (logging, validation, errors, OpenAPI), then the modules. No listening here:
+// tests call buildApp and use app.inject; server.ts listens.
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { DestinationStream } from 'pino';
+import type { Config } from './config.js';
+import { registerErrorHandling } from './core/error-handler.js';
+import { validatorCompiler } from './core/validation.js';
+import type { Database } from './db/client.js';
+import { registerModules } from './modules/index.js';
+import { HealthService } from './modules/health/health.service.js';
+import { SystemsService } from './modules/systems/systems.service.js';
+import { TokensService } from './modules/tokens/tokens.service.js';
+
+export interface Services {
+  health: HealthService;
+  tokens: TokensService;
+  systems: SystemsService;
+}
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  services: Services;
+}
+
+export function createServices(database: Database): Services {
+  return {
+    health: new HealthService(database.db),
+    tokens: new TokensService(database.db),
+    systems: new SystemsService(database.db),
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route as registered, for the OpenAPI completeness test. */
+    routeTable: RouteOptions[];
+  }
+}
+
+export interface BuildOptions {
+  /** Where logs go; tests pass a stream to read them. Default stdout. */
+  logStream?: DestinationStream;
+}
+
+export async function buildApp(
+  config: Config,
+  database: Database,
+  options: BuildOptions = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      // The default request serializer logs no headers; redact anyway in case a debug log adds them.
+      redact: { paths: ['req.headers.authorization', 'headers.authorization'], censor: '[redacted]' },
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    bodyLimit: config.bodyLimit,
+    // Keep-alive sockets that sit idle would hold shutdown open; in-flight requests still finish.
+    forceCloseConnections: 'idle',
+    ajv: { customOptions: { strict: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.decorate('routeTable', [] as RouteOptions[]);
+  app.addHook('onRoute', (route) => {
+    app.routeTable.push(route);
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  registerErrorHandling(app);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'hwa — Hardware Analysis Service',
+        version: '1.0.0',
+        description: 'Errors are RFC 9457 application/problem+json; see docs/errors.md for the codes.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+
+  const deps: AppDeps = { config, database, services: createServices(database) };
+  await registerModules(app, deps);
+  return app;
+}

@@ -1,0 +1,98 @@
+// The hwa command. `hwa token create` prints the token alone on stdout so scripts can capture it;
+// everything else a command says goes to stderr.
+import { Command } from 'commander';
+import { ConfigError, ENVIRONMENT, isEmail, loadConfig, type Config } from './config.js';
+import { HwaError } from './core/errors.js';
+import { isUuid } from './core/ids.js';
+import type { Database } from './db/client.js';
+import { DataDirLockedError } from './db/lock.js';
+import { migrateDatabase } from './db/migrate.js';
+import { openConfiguredDatabase } from './db/open.js';
+import { serve } from './server.js';
+import { TokensService } from './modules/tokens/tokens.service.js';
+
+/** Opens (and migrates) the configured database for one command, closing it afterwards. */
+async function withDatabase<T>(work: (database: Database) => Promise<T>): Promise<T> {
+  const database = await openConfiguredDatabase(config(), (err) => {
+    throw err;
+  });
+  try {
+    await migrateDatabase(database);
+    return await work(database);
+  } finally {
+    await database.close();
+  }
+}
+
+let loaded: Config | undefined;
+const config = (): Config => (loaded ??= loadConfig());
+
+const program = new Command('hwa')
+  .description('Hardware Analysis Service')
+  .addHelpText(
+    'after',
+    `\nEnvironment:\n${ENVIRONMENT.map((v) => `  ${v.name.padEnd(18)} ${v.description} (default ${v.default})`).join('\n')}`,
+  );
+
+program
+  .command('serve')
+  .description('serve the API (migrates the database first)')
+  .action(async () => {
+    await serve(config());
+  });
+
+program
+  .command('migrate')
+  .description('apply pending database migrations and exit')
+  .action(async () => {
+    await withDatabase(async () => process.stderr.write('hwa: database is up to date\n'));
+  });
+
+const token = program.command('token').description('manage personal access tokens');
+
+token
+  .command('create')
+  .description('create a token and print it alone on stdout')
+  .requiredOption('--email <email>', 'the user the token belongs to (created if new)')
+  .option('--admin', 'make the user an organisation admin')
+  .option('--name <name>', 'a label to tell tokens apart')
+  .action(async (opts: { email: string; admin?: boolean; name?: string }) => {
+    if (!isEmail(opts.email)) throw new UsageError(`--email must be an e-mail address, got "${opts.email}"`);
+    const created = await withDatabase((db) =>
+      new TokensService(db.db).create({ email: opts.email, isAdmin: opts.admin ?? false, name: opts.name }),
+    );
+    process.stdout.write(`${created.token}\n`);
+  });
+
+token
+  .command('list')
+  .description('list every token (never the secret)')
+  .action(async () => {
+    const tokens = await withDatabase((db) => new TokensService(db.db).list());
+    for (const t of tokens) {
+      const state = t.revoked_at ? `revoked ${t.revoked_at}` : 'active';
+      process.stdout.write(`${t.id}  ${t.prefix}…  ${t.email}  ${t.name}  ${state}\n`);
+    }
+  });
+
+token
+  .command('revoke')
+  .description('revoke a token by id')
+  .argument('<id>', 'token id, as `hwa token list` shows it')
+  .action(async (id: string) => {
+    if (!isUuid(id)) throw new UsageError(`"${id}" is not a token id (a UUID)`);
+    await withDatabase((db) => new TokensService(db.db).revoke(id));
+    process.stderr.write(`hwa: revoked ${id}\n`);
+  });
+
+class UsageError extends Error {}
+
+program.parseAsync().catch((err: unknown) => {
+  const expected = [ConfigError, DataDirLockedError, UsageError, HwaError].some((kind) => err instanceof kind);
+  if (expected) {
+    process.stderr.write(`hwa: ${(err as Error).message}\n`);
+  } else {
+    process.stderr.write(`hwa: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,108 @@
+// Configuration comes from the environment only, is validated once at start-up and then frozen.
+// A bad value stops start-up with a message naming the variable and what it expects, so an operator
+// never discovers a typo through odd behaviour hours later.
+import path from 'node:path';
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface Config {
+  /** Where the embedded database, the generated secret and (by default) stored files live. */
+  dataDir: string;
+  storageDir: string;
+  /** PostgreSQL connection string; undefined means the embedded PGlite database. */
+  databaseUrl: string | undefined;
+  host: string;
+  port: number;
+  /** Signing key for signed links; undefined means "generate once and keep it in the data dir". */
+  secret: string | undefined;
+  logLevel: LogLevel;
+  /** E-mail of the admin created on the first start when there are no users yet. */
+  adminEmail: string;
+  /** Connections in the PostgreSQL pool of one process. */
+  dbPoolSize: number;
+  /** Largest JSON request body accepted, in bytes. */
+  bodyLimit: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Every variable hwa reads, with its default, so README and `hwa --help` can list them. */
+export const ENVIRONMENT: ReadonlyArray<{ name: string; default: string; description: string }> = [
+  { name: 'HWA_DATA_DIR', default: './data', description: 'data directory (embedded database, secret)' },
+  { name: 'HWA_STORAGE_DIR', default: '$HWA_DATA_DIR/objects', description: 'where stored files live' },
+  { name: 'DATABASE_URL', default: '(unset: embedded PGlite)', description: 'PostgreSQL >= 15 URL' },
+  { name: 'HOST', default: '127.0.0.1', description: 'address the API listens on' },
+  { name: 'PORT', default: '8080', description: 'port the API listens on' },
+  { name: 'HWA_SECRET', default: '(generated in $HWA_DATA_DIR/secret)', description: 'signing key' },
+  { name: 'LOG_LEVEL', default: 'info', description: LOG_LEVELS.join(', ') },
+  { name: 'HWA_ADMIN_EMAIL', default: 'admin@localhost', description: 'first-run admin e-mail' },
+  { name: 'HWA_DB_POOL_SIZE', default: '10', description: 'PostgreSQL connections per process' },
+  { name: 'HWA_BODY_LIMIT', default: '1048576', description: 'largest JSON body in bytes' },
+];
+
+type Env = Record<string, string | undefined>;
+
+export function loadConfig(env: Env = process.env): Config {
+  const problems: string[] = [];
+  const text = (name: string, fallback: string): string => {
+    const value = env[name]?.trim();
+    return value === undefined || value === '' ? fallback : value;
+  };
+  const integer = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = env[name]?.trim();
+    if (raw === undefined || raw === '') return fallback;
+    const value = Number(raw);
+    if (!/^\d+$/.test(raw) || value < min || value > max) {
+      problems.push(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+      return fallback;
+    }
+    return value;
+  };
+
+  const dataDir = path.resolve(text('HWA_DATA_DIR', './data'));
+  const storageDir = path.resolve(text('HWA_STORAGE_DIR', path.join(dataDir, 'objects')));
+
+  const databaseUrl = env.DATABASE_URL?.trim() || undefined;
+  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\/.+/.test(databaseUrl)) {
+    problems.push('DATABASE_URL must be a PostgreSQL URL such as postgres://user@host:5432/hwa');
+  }
+
+  const logLevel = text('LOG_LEVEL', 'info') as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel)) {
+    problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
+  }
+
+  const secret = env.HWA_SECRET?.trim() || undefined;
+  if (secret !== undefined && secret.length < 32) {
+    problems.push('HWA_SECRET must be at least 32 characters (e.g. `openssl rand -hex 32`)');
+  }
+
+  const adminEmail = text('HWA_ADMIN_EMAIL', 'admin@localhost').toLowerCase();
+  if (!isEmail(adminEmail)) problems.push(`HWA_ADMIN_EMAIL must be an e-mail address, got "${adminEmail}"`);
+
+  const config: Config = {
+    dataDir,
+    storageDir,
+    databaseUrl,
+    host: text('HOST', '127.0.0.1'),
+    port: integer('PORT', 8080, 0, 65535),
+    secret,
+    logLevel,
+    adminEmail,
+    dbPoolSize: integer('HWA_DB_POOL_SIZE', 10, 1, 1000),
+    bodyLimit: integer('HWA_BODY_LIMIT', 1024 * 1024, 1024, 1024 * 1024 * 1024),
+  };
+  if (problems.length > 0) throw new ConfigError(problems);
+  return Object.freeze(config);
+}
+
+/** Deliberately loose: one `@`, something on each side, no spaces. Delivery is not our concern. */
+export function isEmail(value: string): boolean {
+  return /^[^\s@]+@[^\s@]+$/.test(value) && value.length <= 254;
+}

@@ -1,0 +1,123 @@
+// Turns every failure into RFC 9457 application/problem+json. Messages below 500 are shown (they are
+// ours and name the field); anything else is logged with the request id and answered with a generic
+// detail, so no stack trace, SQL or driver text ever reaches a client.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CATALOGUE, Errors, HwaError, problemType, type ErrorCode, type FieldError } from './errors.js';
+
+interface AjvIssue {
+  instancePath: string;
+  keyword: string;
+  message?: string;
+  params: Record<string, unknown>;
+}
+
+const PART_NAMES: Record<string, string> = { querystring: 'query', body: 'body', params: 'params', headers: 'headers' };
+
+/** `/creates/3/type` under body -> `body.creates[3].type`. */
+function fieldPath(part: string, instancePath: string, child?: unknown): string {
+  const segments = instancePath.split('/').slice(1);
+  if (typeof child === 'string') segments.push(child);
+  return segments.reduce(
+    (acc, seg) => (/^\d+$/.test(seg) ? `${acc}[${seg}]` : `${acc}.${seg.replace(/~1/g, '/').replace(/~0/g, '~')}`),
+    part,
+  );
+}
+
+export function fieldErrors(part: string, issues: AjvIssue[]): FieldError[] {
+  const out: FieldError[] = [];
+  for (const issue of issues) {
+    // anyOf/oneOf repeat the branch errors; those say more than "must match a schema in anyOf".
+    if (issue.keyword === 'anyOf' || issue.keyword === 'oneOf') continue;
+    if (issue.keyword === 'required') {
+      out.push({ path: fieldPath(part, issue.instancePath, issue.params.missingProperty), message: 'is required' });
+    } else if (issue.keyword === 'additionalProperties') {
+      out.push({
+        path: fieldPath(part, issue.instancePath, issue.params.additionalProperty),
+        message: 'is not a known field',
+      });
+    } else if (issue.keyword === 'enum') {
+      const allowed = (issue.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ');
+      out.push({ path: fieldPath(part, issue.instancePath), message: `must be one of ${allowed}` });
+    } else {
+      out.push({ path: fieldPath(part, issue.instancePath), message: issue.message ?? 'is invalid' });
+    }
+  }
+  // A nullable field failing both branches says the same thing twice; keep each message once.
+  return out.filter((e, i) => out.findIndex((o) => o.path === e.path && o.message === e.message) === i);
+}
+
+/** Fastify's own 4xx errors (body parsing, media type, size) mapped into the catalogue. */
+const FASTIFY_CODES: Record<string, ErrorCode> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'payload_too_large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'validation',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'validation',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'validation',
+};
+
+const STATUS_CODES = new Map<number, ErrorCode>(
+  Object.entries(CATALOGUE).map(([code, entry]) => [entry.status, code as ErrorCode]),
+);
+
+/** SQLSTATE of a driver error, looking through drizzle's wrapper (DrizzleQueryError.cause). */
+function sqlState(error: unknown): string | undefined {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; depth++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+    e = e.cause as typeof e;
+  }
+  return undefined;
+}
+
+export function toHwaError(error: FastifyError): HwaError | undefined {
+  if (error instanceof HwaError) return error;
+  if (error.validation) {
+    const part = error.validationContext ?? 'body';
+    // A malformed id names no resource: 404, as for an unknown one (ids do not leak through 400s).
+    if (part === 'params') {
+      const param = (error.validation[0]?.instancePath ?? '').slice(1); // `/system_id` -> `system_id`
+      return Errors.notFound(param.replace(/_id$/, '').replace(/_/g, ' ') || 'resource');
+    }
+    return Errors.validation(fieldErrors(PART_NAMES[part] ?? part, error.validation as AjvIssue[]));
+  }
+  const fastifyCode = FASTIFY_CODES[error.code];
+  if (fastifyCode) return new HwaError(fastifyCode, error.message);
+  if (sqlState(error) === '23505') return Errors.conflict('A record with the same unique value already exists.');
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    return new HwaError(STATUS_CODES.get(status) ?? 'validation', error.message);
+  }
+  return undefined;
+}
+
+export function sendProblem(reply: FastifyReply, request: FastifyRequest, error: HwaError) {
+  const entry = CATALOGUE[error.code];
+  return reply
+    .code(entry.status)
+    .type('application/problem+json')
+    .send({
+      ...error.extensions,
+      type: problemType(error.code),
+      title: entry.title,
+      status: entry.status,
+      detail: error.detail,
+      errors: error.errors,
+      request_id: request.id,
+    });
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const known = toHwaError(error);
+    if (known) return sendProblem(reply, request, known);
+    request.log.error({ err: error, reqId: request.id }, 'request failed');
+    return sendProblem(
+      reply,
+      request,
+      new HwaError('internal', `Something went wrong on our side. Quote request id ${request.id} when reporting it.`),
+    );
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    sendProblem(reply, request, new HwaError('not_found', `No route ${request.method} ${request.url.split('?')[0]}.`)),
+  );
+}

@@ -1,0 +1,57 @@
+// The one error catalogue. Every refusal hwa makes has a code here with its HTTP status and title;
+// services throw these by name and one handler (error-handler.ts) turns them into problem+json.
+// docs/errors.md documents the same codes and a test keeps the two in step.
+
+export interface FieldError {
+  /** Where the bad value is: `body.system_name`, `query.limit`, `body.creates[3].type`. */
+  path: string;
+  message: string;
+}
+
+export const CATALOGUE = {
+  validation: { status: 400, title: 'The request is invalid' },
+  unauthorized: { status: 401, title: 'Authentication required' },
+  forbidden: { status: 403, title: 'Not allowed' },
+  not_found: { status: 404, title: 'Not found' },
+  conflict: { status: 409, title: 'Conflict' },
+  payload_too_large: { status: 413, title: 'Request body too large' },
+  unsupported_media_type: { status: 415, title: 'Unsupported media type' },
+  rate_limited: { status: 429, title: 'Too many requests' },
+  internal: { status: 500, title: 'Internal server error' },
+  unavailable: { status: 503, title: 'Service unavailable' },
+} as const satisfies Record<string, { status: number; title: string }>;
+
+export type ErrorCode = keyof typeof CATALOGUE;
+
+export const problemType = (code: ErrorCode): string => `urn:hwa:problem:${code}`;
+
+export class HwaError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    readonly detail: string,
+    readonly errors: FieldError[] = [],
+    /** Extra members for the problem body, e.g. `current_version` on a version conflict. */
+    readonly extensions: Record<string, unknown> = {},
+  ) {
+    super(detail);
+    this.name = 'HwaError';
+  }
+
+  get status(): number {
+    return CATALOGUE[this.code].status;
+  }
+}
+
+/** Named constructors: services read `throw Errors.notFound('system')`, never a bare status code. */
+export const Errors = {
+  validation: (errors: FieldError[], detail?: string) =>
+    new HwaError('validation', detail ?? errors.map((e) => `${e.path} ${e.message}`).join('; '), errors),
+  invalidField: (path: string, message: string) =>
+    new HwaError('validation', `${path} ${message}`, [{ path, message }]),
+  unauthorized: (detail = 'Send a valid token as `Authorization: Bearer <token>`.') =>
+    new HwaError('unauthorized', detail),
+  forbidden: (detail: string) => new HwaError('forbidden', detail),
+  notFound: (resource: string) => new HwaError('not_found', `No ${resource} with that id.`),
+  conflict: (detail: string, extensions: Record<string, unknown> = {}) =>
+    new HwaError('conflict', detail, [], extensions),
+};

@@ -1,0 +1,62 @@
+// One database type for the two engines. The embedded PGlite goes through drizzle-orm/pglite (the
+// node-postgres adapter over PGlite hangs on parameterised queries); PostgreSQL through a pg Pool.
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema.js';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** What a repository runs its SQL on: the database itself or a transaction the service opened. */
+export type Executor = Db | Tx;
+
+export type Dialect = 'pglite' | 'postgres';
+
+export interface Database {
+  readonly db: Db;
+  readonly dialect: Dialect;
+  /** Idempotent: closing twice is harmless, so shutdown paths need not coordinate. */
+  close(): Promise<void>;
+}
+
+/** PGlite on a directory (undefined = in memory), or loaded from a dumped data directory (tests). */
+export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Database> {
+  const client = await PGlite.create(dataDir, loadDataDir ? { loadDataDir } : {});
+  let closed = false;
+  return {
+    db: drizzlePglite(client, { schema }) as unknown as Db,
+    dialect: 'pglite',
+    async close() {
+      if (closed) return;
+      closed = true;
+      await client.close();
+    },
+  };
+}
+
+export function openPostgres(url: string, poolSize: number): Database & { pool: pg.Pool } {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client losing its connection emits 'error' on the pool; unhandled, it would kill the process.
+  pool.on('error', (err) => process.emitWarning(`PostgreSQL idle client error: ${err.message}`));
+  let closed = false;
+  return {
+    db: drizzlePg(pool, { schema }) as unknown as Db,
+    dialect: 'postgres',
+    pool,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}
+
+/** Raw SQL rows. Both drivers answer `{ rows }`; the Db type cannot say so for both at once. */
+export async function queryRows<T>(executor: Executor, query: SQL): Promise<T[]> {
+  const result = (await executor.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

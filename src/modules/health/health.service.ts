@@ -1,0 +1,20 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { migrationsApplied } from '../../db/migrate.js';
+
+export class HealthService {
+  /** Once every migration is seen applied it stays so for this process: files cannot un-apply. */
+  private migrated = false;
+
+  constructor(private readonly db: Db) {}
+
+  async ready(): Promise<boolean> {
+    try {
+      await this.db.execute(sql`SELECT 1`);
+      this.migrated ||= await migrationsApplied(this.db);
+      return this.migrated;
+    } catch {
+      return false;
+    }
+  }
+}

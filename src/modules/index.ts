@@ -1,0 +1,22 @@
+// The table of contents of the API: every URL prefix is registered here, one line each.
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../app.js';
+import { requireBearer } from '../core/auth.js';
+import { healthRoutes } from './health/health.routes.js';
+import { openapiRoutes } from './openapi/openapi.routes.js';
+import { systemsRoutes } from './systems/systems.routes.js';
+import { tokensRoutes } from './tokens/tokens.routes.js';
+
+export async function registerModules(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  await app.register(healthRoutes, { deps });
+
+  await app.register(
+    async (api) => {
+      requireBearer(api, deps.services.tokens);
+      await api.register(openapiRoutes, { prefix: '/openapi.json' });
+      await api.register(tokensRoutes, { prefix: '/tokens', deps });
+      await api.register(systemsRoutes, { prefix: '/systems', deps });
+    },
+    { prefix: '/api/v1' },
+  );
+}

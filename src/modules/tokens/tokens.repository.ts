@@ -1,0 +1,79 @@
+// SQL for users and their personal access tokens. No rules here: those live in tokens.service.ts.
+import { and, asc, count, desc, eq, isNull } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { apiTokens, users } from '../../db/schema.js';
+
+export type UserRow = typeof users.$inferSelect;
+export type TokenRow = typeof apiTokens.$inferSelect;
+
+export async function findUserByEmail(ex: Executor, email: string): Promise<UserRow | undefined> {
+  const rows = await ex.select().from(users).where(eq(users.email, email)).limit(1);
+  return rows[0];
+}
+
+/** Inserts the user unless one with that e-mail exists; returns the stored row either way. */
+export async function upsertUser(ex: Executor, row: typeof users.$inferInsert): Promise<UserRow> {
+  await ex.insert(users).values(row).onConflictDoNothing({ target: users.email });
+  const existing = await findUserByEmail(ex, row.email);
+  if (!existing) throw new Error('user vanished after insert');
+  return existing;
+}
+
+export async function promoteToAdmin(ex: Executor, userId: string): Promise<void> {
+  await ex.update(users).set({ isAdmin: true }).where(eq(users.id, userId));
+}
+
+export async function countUsers(ex: Executor): Promise<number> {
+  const rows = await ex.select({ n: count() }).from(users);
+  return rows[0]?.n ?? 0;
+}
+
+export async function insertToken(ex: Executor, row: typeof apiTokens.$inferInsert): Promise<TokenRow> {
+  const rows = await ex.insert(apiTokens).values(row).returning();
+  return rows[0]!;
+}
+
+/** The one query on every authenticated request: a unique-index lookup joined to its user. */
+export async function findActiveTokenByHash(ex: Executor, tokenHash: string) {
+  const rows = await ex
+    .select({
+      tokenId: apiTokens.id,
+      userId: users.id,
+      email: users.email,
+      isAdmin: users.isAdmin,
+      lastUsedAt: apiTokens.lastUsedAt,
+    })
+    .from(apiTokens)
+    .innerJoin(users, eq(users.id, apiTokens.userId))
+    .where(and(eq(apiTokens.tokenHash, tokenHash), isNull(apiTokens.revokedAt)))
+    .limit(1);
+  return rows[0];
+}
+
+export async function touchToken(ex: Executor, tokenId: string, at: Date): Promise<void> {
+  await ex.update(apiTokens).set({ lastUsedAt: at }).where(eq(apiTokens.id, tokenId));
+}
+
+export async function listTokens(ex: Executor, filter: { userId?: string }) {
+  const where = filter.userId ? eq(apiTokens.userId, filter.userId) : undefined;
+  return ex
+    .select({ token: apiTokens, email: users.email })
+    .from(apiTokens)
+    .innerJoin(users, eq(users.id, apiTokens.userId))
+    .where(where)
+    .orderBy(desc(apiTokens.createdAt), asc(apiTokens.id));
+}
+
+export async function findToken(ex: Executor, tokenId: string): Promise<TokenRow | undefined> {
+  const rows = await ex.select().from(apiTokens).where(eq(apiTokens.id, tokenId)).limit(1);
+  return rows[0];
+}
+
+export async function revokeToken(ex: Executor, tokenId: string, at: Date): Promise<TokenRow | undefined> {
+  const rows = await ex
+    .update(apiTokens)
+    .set({ revokedAt: at })
+    .where(and(eq(apiTokens.id, tokenId), isNull(apiTokens.revokedAt)))
+    .returning();
+  return rows[0];
+}

@@ -1,0 +1,56 @@
+// /api/v1/tokens: a signed-in user manages their own tokens while the server runs (the CLI cannot
+// open the embedded database then). An admin may create a token for any e-mail.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { Page, Problem, authErrors } from '../../core/schemas.js';
+import type { AppDeps } from '../../app.js';
+import { CreateTokenBody, CreatedTokenSchema, TokenParams, TokenSchema } from './tokens.schemas.js';
+
+export const tokensRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
+  const tokens = deps.services.tokens;
+  const tags = ['tokens'];
+
+  app.post(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: 'Create a personal access token',
+        body: CreateTokenBody,
+        response: { 201: CreatedTokenSchema, ...authErrors, 403: Problem },
+      },
+    },
+    async (req, reply) => {
+      const { token, view } = await tokens.create(
+        { email: req.body.email, name: req.body.name, isAdmin: req.body.is_admin },
+        req.actor,
+      );
+      return reply.code(201).send({ ...view, token });
+    },
+  );
+
+  app.get(
+    '/',
+    { schema: { tags, summary: 'List your tokens', response: { 200: Page(TokenSchema), ...authErrors } } },
+    async (req) => {
+      const items = await tokens.list(req.actor);
+      return { items, count: items.length };
+    },
+  );
+
+  app.delete(
+    '/:token_id',
+    {
+      schema: {
+        tags,
+        summary: 'Revoke one of your tokens',
+        params: TokenParams,
+        response: { 204: Type.Null(), ...authErrors },
+      },
+    },
+    async (req, reply) => {
+      await tokens.revoke(req.params.token_id, req.actor);
+      return reply.code(204).send(null);
+    },
+  );
+};

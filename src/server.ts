@@ -1,0 +1,79 @@
+// `hwa serve`: open and migrate the database, build the app, listen; close gracefully on SIGTERM/SIGINT
+// (in-flight requests finish, then PGlite is closed cleanly and its lock released).
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.js';
+import type { Config } from './config.js';
+import { migrateDatabase } from './db/migrate.js';
+import { openConfiguredDatabase } from './db/open.js';
+import { TokensService } from './modules/tokens/tokens.service.js';
+
+/** A shutdown that hangs (a stuck client) must not keep the process forever. */
+const SHUTDOWN_TIMEOUT_MS = 30_000;
+
+export async function serve(config: Config): Promise<FastifyInstance> {
+  const database = await openConfiguredDatabase(config, (err) => {
+    process.stderr.write(`hwa: lost the lock on the data directory (${err.message}); stopping.\n`);
+    process.exit(1);
+  });
+  let app: FastifyInstance;
+  try {
+    await migrateDatabase(database);
+    app = await buildApp(config, database);
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const force = setTimeout(() => {
+      app.log.error('shutdown timed out; exiting');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS);
+    force.unref();
+    app
+      .close()
+      .then(() => database.close())
+      .then(
+        () => app.log.info('stopped cleanly'),
+        (err: unknown) => {
+          app.log.error({ err }, 'error while shutting down');
+          process.exitCode = 1;
+        },
+      )
+      .finally(() => clearTimeout(force));
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+
+  await app.listen({ host: config.host, port: config.port });
+  const firstToken = await new TokensService(database.db).bootstrapAdmin(config.adminEmail);
+  if (firstToken) printFirstRunBanner(app, config.adminEmail, firstToken);
+  return app;
+}
+
+/** Printed once, to the console only (never to the log), so a newcomer can make a first call. */
+function printFirstRunBanner(app: FastifyInstance, email: string, token: string): void {
+  const address = app.server.address();
+  const base =
+    typeof address === 'object' && address
+      ? `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`
+      : 'http://127.0.0.1:8080';
+  process.stdout.write(
+    [
+      '',
+      `First start: created the admin ${email} with this token (shown once, keep it safe):`,
+      '',
+      `  ${token}`,
+      '',
+      'Try it:',
+      `  curl -H "Authorization: Bearer ${token}" ${base}/api/v1/systems`,
+      '',
+      `API reference: ${base}/docs`,
+      '',
+    ].join('\n'),
+  );
+}
