@@ -25,7 +25,9 @@ export function needsBuild() {
   if (!fs.existsSync(stamp)) return true;
   const inputs = Math.max(
     newestMtime(src),
-    ...['tsconfig.json', 'tsconfig.build.json', 'package.json'].map((f) => fs.statSync(path.join(root, f)).mtimeMs),
+    ...['tsconfig.json', 'tsconfig.build.json', 'package.json'].map(
+      (f) => fs.statSync(path.join(root, f)).mtimeMs,
+    ),
   );
   return inputs > fs.statSync(stamp).mtimeMs;
 }

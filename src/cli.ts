@@ -88,7 +88,9 @@ token
 class UsageError extends Error {}
 
 program.parseAsync().catch((err: unknown) => {
-  const expected = [ConfigError, DataDirLockedError, UsageError, HwaError].some((kind) => err instanceof kind);
+  const expected = [ConfigError, DataDirLockedError, UsageError, HwaError].some(
+    (kind) => err instanceof kind,
+  );
   if (expected) {
     process.stderr.write(`hwa: ${(err as Error).message}\n`);
   } else {

@@ -11,25 +11,34 @@ interface AjvIssue {
   params: Record<string, unknown>;
 }
 
-const PART_NAMES: Record<string, string> = { querystring: 'query', body: 'body', params: 'params', headers: 'headers' };
+const PART_NAMES: Record<string, string> = {
+  querystring: 'query',
+  body: 'body',
+  params: 'params',
+  headers: 'headers',
+};
 
 /** `/creates/3/type` under body -> `body.creates[3].type`. */
 function fieldPath(part: string, instancePath: string, child?: unknown): string {
   const segments = instancePath.split('/').slice(1);
   if (typeof child === 'string') segments.push(child);
   return segments.reduce(
-    (acc, seg) => (/^\d+$/.test(seg) ? `${acc}[${seg}]` : `${acc}.${seg.replace(/~1/g, '/').replace(/~0/g, '~')}`),
+    (acc, seg) =>
+      /^\d+$/.test(seg) ? `${acc}[${seg}]` : `${acc}.${seg.replace(/~1/g, '/').replace(/~0/g, '~')}`,
     part,
   );
 }
 
-export function fieldErrors(part: string, issues: AjvIssue[]): FieldError[] {
+export function fieldErrors(part: string, issues: readonly AjvIssue[]): FieldError[] {
   const out: FieldError[] = [];
   for (const issue of issues) {
     // anyOf/oneOf repeat the branch errors; those say more than "must match a schema in anyOf".
     if (issue.keyword === 'anyOf' || issue.keyword === 'oneOf') continue;
     if (issue.keyword === 'required') {
-      out.push({ path: fieldPath(part, issue.instancePath, issue.params.missingProperty), message: 'is required' });
+      out.push({
+        path: fieldPath(part, issue.instancePath, issue.params.missingProperty),
+        message: 'is required',
+      });
     } else if (issue.keyword === 'additionalProperties') {
       out.push({
         path: fieldPath(part, issue.instancePath, issue.params.additionalProperty),
@@ -77,11 +86,12 @@ export function toHwaError(error: FastifyError): HwaError | undefined {
       const param = (error.validation[0]?.instancePath ?? '').slice(1); // `/system_id` -> `system_id`
       return Errors.notFound(param.replace(/_id$/, '').replace(/_/g, ' ') || 'resource');
     }
-    return Errors.validation(fieldErrors(PART_NAMES[part] ?? part, error.validation as AjvIssue[]));
+    return Errors.validation(fieldErrors(PART_NAMES[part] ?? part, error.validation));
   }
   const fastifyCode = FASTIFY_CODES[error.code];
   if (fastifyCode) return new HwaError(fastifyCode, error.message);
-  if (sqlState(error) === '23505') return Errors.conflict('A record with the same unique value already exists.');
+  if (sqlState(error) === '23505')
+    return Errors.conflict('A record with the same unique value already exists.');
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     return new HwaError(STATUS_CODES.get(status) ?? 'validation', error.message);
@@ -113,11 +123,18 @@ export function registerErrorHandling(app: FastifyInstance): void {
     return sendProblem(
       reply,
       request,
-      new HwaError('internal', `Something went wrong on our side. Quote request id ${request.id} when reporting it.`),
+      new HwaError(
+        'internal',
+        `Something went wrong on our side. Quote request id ${request.id} when reporting it.`,
+      ),
     );
   });
 
   app.setNotFoundHandler((request, reply) =>
-    sendProblem(reply, request, new HwaError('not_found', `No route ${request.method} ${request.url.split('?')[0]}.`)),
+    sendProblem(
+      reply,
+      request,
+      new HwaError('not_found', `No route ${request.method} ${request.url.split('?')[0]}.`),
+    ),
   );
 }

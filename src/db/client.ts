@@ -44,7 +44,7 @@ export function openPostgres(url: string, poolSize: number): Database & { pool: 
   pool.on('error', (err) => process.emitWarning(`PostgreSQL idle client error: ${err.message}`));
   let closed = false;
   return {
-    db: drizzlePg(pool, { schema }) as unknown as Db,
+    db: drizzlePg(pool, { schema }),
     dialect: 'postgres',
     pool,
     async close() {
@@ -57,6 +57,6 @@ export function openPostgres(url: string, poolSize: number): Database & { pool: 
 
 /** Raw SQL rows. Both drivers answer `{ rows }`; the Db type cannot say so for both at once. */
 export async function queryRows<T>(executor: Executor, query: SQL): Promise<T[]> {
-  const result = (await executor.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
+  const result: unknown = await executor.execute(query);
+  return (result as { rows: T[] }).rows;
 }

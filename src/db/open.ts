@@ -5,7 +5,10 @@ import type { Config } from '../config.js';
 import { openPglite, openPostgres, type Database } from './client.js';
 import { lockDataDir } from './lock.js';
 
-export async function openConfiguredDatabase(config: Config, onLockLost: (err: Error) => void): Promise<Database> {
+export async function openConfiguredDatabase(
+  config: Config,
+  onLockLost: (err: Error) => void,
+): Promise<Database> {
   if (config.databaseUrl) return openPostgres(config.databaseUrl, config.dbPoolSize);
   const dir = path.join(config.dataDir, 'pglite');
   const release = await lockDataDir(dir, onLockLost);

@@ -105,7 +105,9 @@ export class TokensService {
     if (!token || (actor && !actor.isAdmin && token.userId !== actor.userId)) throw Errors.notFound('token');
     const revoked = await repo.revokeToken(this.db, tokenId, new Date());
     if (!revoked) throw Errors.notFound('token');
-    const owner = (await repo.listTokens(this.db, { userId: revoked.userId })).find((r) => r.token.id === tokenId);
+    const owner = (await repo.listTokens(this.db, { userId: revoked.userId })).find(
+      (r) => r.token.id === tokenId,
+    );
     return toView(revoked, owner?.email ?? '');
   }
 

@@ -1,0 +1,3 @@
+export function needsBuild(): boolean;
+export function build(): void;
+export function ensureBuilt(): void;
