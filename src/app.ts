@@ -64,6 +64,7 @@ export async function buildApp(
     bodyLimit: config.bodyLimit,
     // Keep-alive sockets that sit idle would hold shutdown open; in-flight requests still finish.
     forceCloseConnections: 'idle',
+    routerOptions: { ignoreTrailingSlash: true },
     ajv: { customOptions: { strict: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 

@@ -6,7 +6,7 @@ import { authErrors } from '../../core/schemas.js';
 
 export const openapiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
-    '/',
+    '',
     {
       schema: {
         tags: ['meta'],

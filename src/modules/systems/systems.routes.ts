@@ -15,7 +15,7 @@ export const systemsRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async
   const tags = ['systems'];
 
   app.post(
-    '/',
+    '',
     {
       schema: {
         tags,
@@ -28,7 +28,7 @@ export const systemsRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async
   );
 
   app.get(
-    '/',
+    '',
     {
       schema: {
         tags,

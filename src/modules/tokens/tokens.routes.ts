@@ -11,7 +11,7 @@ export const tokensRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async 
   const tags = ['tokens'];
 
   app.post(
-    '/',
+    '',
     {
       schema: {
         tags,
@@ -30,7 +30,7 @@ export const tokensRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async 
   );
 
   app.get(
-    '/',
+    '',
     { schema: { tags, summary: 'List your tokens', response: { 200: Page(TokenSchema), ...authErrors } } },
     async (req) => {
       const items = await tokens.list(req.actor);

@@ -1,0 +1,102 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, ENVIRONMENT, loadConfig } from './config.js';
+
+const problemsOf = (env: Record<string, string>): string[] => {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) return err.problems;
+    throw err;
+  }
+  return [];
+};
+
+describe('configuration', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      dataDir: path.resolve('data'),
+      storageDir: path.resolve('data/objects'),
+      databaseUrl: undefined,
+      host: '127.0.0.1',
+      port: 8080,
+      secret: undefined,
+      logLevel: 'info',
+      adminEmail: 'admin@localhost',
+      dbPoolSize: 10,
+      bodyLimit: 1024 * 1024,
+    });
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('reads every variable it documents', () => {
+    const config = loadConfig({
+      HWA_DATA_DIR: '/srv/hwa',
+      HWA_STORAGE_DIR: '/srv/files',
+      DATABASE_URL: 'postgres://hwa@db:5432/hwa',
+      HOST: '0.0.0.0',
+      PORT: '9000',
+      HWA_SECRET: 'x'.repeat(32),
+      LOG_LEVEL: 'debug',
+      HWA_ADMIN_EMAIL: 'Lead@Example.com',
+      HWA_DB_POOL_SIZE: '20',
+      HWA_BODY_LIMIT: '2048',
+    });
+    expect(config).toEqual({
+      dataDir: '/srv/hwa',
+      storageDir: '/srv/files',
+      databaseUrl: 'postgres://hwa@db:5432/hwa',
+      host: '0.0.0.0',
+      port: 9000,
+      secret: 'x'.repeat(32),
+      logLevel: 'debug',
+      adminEmail: 'lead@example.com',
+      dbPoolSize: 20,
+      bodyLimit: 2048,
+    });
+    expect(ENVIRONMENT.map((v) => v.name).sort()).toEqual(
+      [
+        'HWA_DATA_DIR',
+        'HWA_STORAGE_DIR',
+        'DATABASE_URL',
+        'HOST',
+        'PORT',
+        'HWA_SECRET',
+        'LOG_LEVEL',
+        'HWA_ADMIN_EMAIL',
+        'HWA_DB_POOL_SIZE',
+        'HWA_BODY_LIMIT',
+      ].sort(),
+    );
+  });
+
+  it('storage defaults to objects/ inside the data directory', () => {
+    expect(loadConfig({ HWA_DATA_DIR: '/srv/hwa' }).storageDir).toBe('/srv/hwa/objects');
+  });
+
+  it.each([
+    ['PORT', 'abc', /PORT must be an integer from 0 to 65535, got "abc"/],
+    ['PORT', '65536', /PORT must be an integer/],
+    ['PORT', '-1', /PORT must be an integer/],
+    ['LOG_LEVEL', 'loud', /LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent/],
+    ['DATABASE_URL', 'mysql://x', /DATABASE_URL must be a PostgreSQL URL/],
+    ['HWA_SECRET', 'short', /HWA_SECRET must be at least 32 characters/],
+    ['HWA_ADMIN_EMAIL', 'not-an-email', /HWA_ADMIN_EMAIL must be an e-mail address/],
+    ['HWA_DB_POOL_SIZE', '0', /HWA_DB_POOL_SIZE must be an integer from 1 to 1000/],
+    ['HWA_BODY_LIMIT', '1023', /HWA_BODY_LIMIT must be an integer from 1024/],
+  ])('refuses %s=%s naming the variable', (name, value, message) => {
+    expect(problemsOf({ [name]: value }).join('\n')).toMatch(message);
+  });
+
+  it('accepts the boundary values', () => {
+    expect(problemsOf({ PORT: '65535', HWA_DB_POOL_SIZE: '1', HWA_BODY_LIMIT: '1024' })).toEqual([]);
+    expect(problemsOf({ PORT: '0', HWA_SECRET: 'x'.repeat(32), DATABASE_URL: 'postgresql://h/db' })).toEqual(
+      [],
+    );
+  });
+
+  it('reports every bad variable at once, so one restart fixes them all', () => {
+    expect(problemsOf({ PORT: 'x', LOG_LEVEL: 'y' })).toHaveLength(2);
+  });
+});

@@ -1,0 +1,80 @@
+// Migrations apply on an empty database, are idempotent, and on PostgreSQL two processes starting at
+// once (two pools here) do not both migrate: the advisory lock makes the second find nothing to do.
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { HealthService } from '../modules/health/health.service.js';
+import { withDatabase } from '../../test/global-setup.js';
+import { openPglite, openPostgres, queryRows, type Database } from './client.js';
+import { MIGRATIONS_FOLDER, migrateDatabase } from './migrate.js';
+
+const committed = readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER }).length;
+
+async function appliedCount(database: Database): Promise<number> {
+  const rows = await queryRows<{ n: number }>(
+    database.db,
+    sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`,
+  );
+  return Number(rows[0]?.n);
+}
+
+/** An empty database, not cloned from the migrated template. */
+async function emptyDatabase(): Promise<{ open: () => Database & { pool?: pg.Pool } }> {
+  const testDb = inject('testDb');
+  if (testDb.kind === 'pglite') {
+    const database = await openPglite(undefined);
+    afterAll(() => database.close());
+    return { open: () => database };
+  }
+  const name = `hwa_empty_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: testDb.serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const opened: Database[] = [];
+  afterAll(async () => {
+    await Promise.all(opened.map((d) => d.close()));
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  });
+  return {
+    open: () => {
+      const database = openPostgres(withDatabase(testDb.serverUrl, name), 2);
+      opened.push(database);
+      return database;
+    },
+  };
+}
+
+describe('migrations', () => {
+  it('apply every committed migration once; readiness follows them', async () => {
+    const { open } = await emptyDatabase();
+    const database = open();
+    const health = new HealthService(database.db);
+    expect(await health.ready()).toBe(false);
+
+    await migrateDatabase(database);
+    expect(await appliedCount(database)).toBe(committed);
+    expect(await health.ready()).toBe(true);
+
+    await migrateDatabase(database); // a restart applies nothing twice
+    expect(await appliedCount(database)).toBe(committed);
+  });
+
+  it.runIf(inject('testDb').kind === 'postgres')(
+    'two processes starting at once on one PostgreSQL: one migrates, neither fails',
+    async () => {
+      const { open } = await emptyDatabase();
+      const [a, b, c] = [open(), open(), open()];
+      await Promise.all([migrateDatabase(a), migrateDatabase(b), migrateDatabase(c)]);
+      expect(await appliedCount(a)).toBe(committed);
+      const tables = await queryRows<{ n: number }>(
+        a.db,
+        sql`SELECT count(*)::int AS n FROM information_schema.tables WHERE table_name IN ('users', 'api_tokens', 'systems')`,
+      );
+      expect(Number(tables[0]?.n)).toBe(3);
+    },
+  );
+});

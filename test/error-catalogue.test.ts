@@ -1,0 +1,26 @@
+// The catalogue in src/core/errors.ts and docs/errors.md must agree: a code added in one place and
+// not the other fails here (the habit fastify keeps for its own errors).
+import fs from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { CATALOGUE, problemType } from '../src/core/errors.js';
+
+describe('error catalogue', () => {
+  it('docs/errors.md documents every code with its status and title, and nothing else', async () => {
+    const doc = await fs.readFile(new URL('../docs/errors.md', import.meta.url), 'utf8');
+    const rows = [...doc.matchAll(/^\| `([a-z_]+)` \| (\d{3}) \| ([^|]+) \|/gm)].map((m) => ({
+      code: m[1],
+      status: Number(m[2]),
+      title: m[3]!.trim(),
+    }));
+    const catalogue = Object.entries(CATALOGUE).map(([code, entry]) => ({ code, ...entry }));
+    expect(rows).toEqual(catalogue);
+  });
+
+  // error-handler.ts maps Fastify's own 4xx statuses back to a code, so a status names one code.
+  it('gives each code its own problem type and a status no other code uses', () => {
+    const types = Object.keys(CATALOGUE).map((code) => problemType(code as keyof typeof CATALOGUE));
+    expect(new Set(types).size).toBe(types.length);
+    const statuses = Object.values(CATALOGUE).map((e) => e.status);
+    expect(new Set(statuses).size).toBe(statuses.length);
+  });
+});
