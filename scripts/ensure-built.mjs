@@ -12,6 +12,8 @@ const stamp = path.join(root, 'dist', '.build-stamp');
 function newestMtime(dir) {
   let newest = 0;
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    // Test files are not compiled (tsconfig.build.json excludes them); editing one needs no rebuild.
+    if (entry.isFile() && entry.name.endsWith('.test.ts')) continue;
     const full = path.join(dir, entry.name);
     const mtime = entry.isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs;
     if (mtime > newest) newest = mtime;

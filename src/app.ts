@@ -68,6 +68,9 @@ export async function buildApp(
     ajv: { customOptions: { strict: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  // Fastify parses text/plain by default, which would hand a string to body validation and answer 400
+  // "body must be object"; the API speaks JSON only, so any other media type is a 415.
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.decorate('routeTable', [] as RouteOptions[]);
   app.addHook('onRoute', (route) => {

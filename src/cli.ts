@@ -68,8 +68,8 @@ token
   .command('list')
   .description('list every token (never the secret)')
   .action(async () => {
-    const tokens = await withDatabase((db) => new TokensService(db.db).list());
-    for (const t of tokens) {
+    const { items } = await withDatabase((db) => new TokensService(db.db).list());
+    for (const t of items) {
       const state = t.revoked_at ? `revoked ${t.revoked_at}` : 'active';
       process.stdout.write(`${t.id}  ${t.prefix}…  ${t.email}  ${t.name}  ${state}\n`);
     }

@@ -1,5 +1,5 @@
 // SQL for users and their personal access tokens. No rules here: those live in tokens.service.ts.
-import { and, asc, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { apiTokens, users } from '../../db/schema.js';
 
@@ -54,14 +54,28 @@ export async function touchToken(ex: Executor, tokenId: string, at: Date): Promi
   await ex.update(apiTokens).set({ lastUsedAt: at }).where(eq(apiTokens.id, tokenId));
 }
 
-export async function listTokens(ex: Executor, filter: { userId?: string }) {
-  const where = filter.userId ? eq(apiTokens.userId, filter.userId) : undefined;
-  return ex
+export async function listTokens(
+  ex: Executor,
+  filter: { userId?: string; tokenId?: string },
+  /** Without a page (the CLI), every matching token. */
+  page?: { limit: number; offset: number },
+) {
+  const where = and(
+    filter.userId ? eq(apiTokens.userId, filter.userId) : undefined,
+    filter.tokenId ? eq(apiTokens.id, filter.tokenId) : undefined,
+  );
+  const query = ex
     .select({ token: apiTokens, email: users.email })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))
     .where(where)
-    .orderBy(desc(apiTokens.createdAt), asc(apiTokens.id));
+    .orderBy(asc(apiTokens.createdAt), asc(apiTokens.id))
+    .$dynamic();
+  const [rows, total] = await Promise.all([
+    page ? query.limit(page.limit).offset(page.offset) : query,
+    ex.select({ n: count() }).from(apiTokens).where(where),
+  ]);
+  return { rows, count: total[0]?.n ?? 0 };
 }
 
 export async function findToken(ex: Executor, tokenId: string): Promise<TokenRow | undefined> {

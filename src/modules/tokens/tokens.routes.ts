@@ -4,7 +4,13 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Page, Problem, authErrors } from '../../core/schemas.js';
 import type { AppDeps } from '../../app.js';
-import { CreateTokenBody, CreatedTokenSchema, TokenParams, TokenSchema } from './tokens.schemas.js';
+import {
+  CreateTokenBody,
+  CreatedTokenSchema,
+  ListTokensQuery,
+  TokenParams,
+  TokenSchema,
+} from './tokens.schemas.js';
 
 export const tokensRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
   const tokens = deps.services.tokens;
@@ -31,11 +37,15 @@ export const tokensRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async 
 
   app.get(
     '',
-    { schema: { tags, summary: 'List your tokens', response: { 200: Page(TokenSchema), ...authErrors } } },
-    async (req) => {
-      const items = await tokens.list(req.actor);
-      return { items, count: items.length };
+    {
+      schema: {
+        tags,
+        summary: 'List your tokens, oldest first',
+        querystring: ListTokensQuery,
+        response: { 200: Page(TokenSchema), ...authErrors },
+      },
     },
+    async (req) => tokens.list(req.actor, req.query),
   );
 
   app.delete(

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Email, Timestamp, Uuid } from '../../core/schemas.js';
+import { pageQuery } from '../../core/pagination.js';
 
 export const TokenSchema = Type.Object({
   id: Uuid,
@@ -27,3 +28,5 @@ export const CreateTokenBody = Type.Object(
 export type CreateTokenBody = Static<typeof CreateTokenBody>;
 
 export const TokenParams = Type.Object({ token_id: Uuid });
+
+export const ListTokensQuery = Type.Object(pageQuery(), { additionalProperties: false });

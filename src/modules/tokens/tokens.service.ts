@@ -94,9 +94,9 @@ export class TokensService {
   }
 
   /** A user's own tokens; without `actor` (the CLI, run by the operator) every token. */
-  async list(actor?: Actor): Promise<TokenView[]> {
-    const rows = await repo.listTokens(this.db, actor ? { userId: actor.userId } : {});
-    return rows.map((r) => toView(r.token, r.email));
+  async list(actor?: Actor, page?: { limit: number; offset: number }) {
+    const { rows, count } = await repo.listTokens(this.db, actor ? { userId: actor.userId } : {}, page);
+    return { items: rows.map((r) => toView(r.token, r.email)), count };
   }
 
   /** Revokes a token the actor owns (admins: any). Unknown, foreign or already revoked: 404. */
@@ -105,9 +105,7 @@ export class TokensService {
     if (!token || (actor && !actor.isAdmin && token.userId !== actor.userId)) throw Errors.notFound('token');
     const revoked = await repo.revokeToken(this.db, tokenId, new Date());
     if (!revoked) throw Errors.notFound('token');
-    const owner = (await repo.listTokens(this.db, { userId: revoked.userId })).find(
-      (r) => r.token.id === tokenId,
-    );
+    const owner = (await repo.listTokens(this.db, { tokenId })).rows[0];
     return toView(revoked, owner?.email ?? '');
   }
 
