@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config.js';
 import { registerErrorHandling } from './core/error-handler.js';
+import { InFlight } from './core/in-flight.js';
 import { validatorCompiler } from './core/validation.js';
 import type { Database } from './db/client.js';
 import { registerModules } from './modules/index.js';
@@ -39,6 +40,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route as registered, for the OpenAPI completeness test. */
     routeTable: RouteOptions[];
+    /** Request work still running; shutdown waits for it before closing the database. */
+    inFlight: InFlight;
   }
 }
 
@@ -73,8 +76,14 @@ export async function buildApp(
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.decorate('routeTable', [] as RouteOptions[]);
+  const inFlight = new InFlight();
+  app.decorate('inFlight', inFlight);
   app.addHook('onRoute', (route) => {
     app.routeTable.push(route);
+    const handler = route.handler;
+    route.handler = function tracked(request, reply) {
+      return inFlight.track(() => handler.call(this, request, reply));
+    };
   });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -25,6 +25,12 @@ export async function serve(config: Config): Promise<FastifyInstance> {
   }
 
   let stopping = false;
+  // A keep-alive connection busy when the stop begins would stay open after its response (Node closes
+  // only the connections idle at that moment) and hold the close until its keep-alive timeout: tell
+  // such clients to close it instead.
+  app.addHook('onSend', async (_request, reply) => {
+    if (stopping) reply.header('connection', 'close');
+  });
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
@@ -36,6 +42,7 @@ export async function serve(config: Config): Promise<FastifyInstance> {
     force.unref();
     app
       .close()
+      .then(() => app.inFlight.idle())
       .then(() => database.close())
       .then(
         () => app.log.info('stopped cleanly'),

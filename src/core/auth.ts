@@ -12,6 +12,6 @@ declare module 'fastify' {
 export function requireBearer(scope: FastifyInstance, tokens: TokensService): void {
   scope.decorateRequest('actor', null as unknown as Actor);
   scope.addHook('onRequest', async (request) => {
-    request.actor = await tokens.authenticate(request.headers.authorization);
+    request.actor = await scope.inFlight.track(() => tokens.authenticate(request.headers.authorization));
   });
 }
