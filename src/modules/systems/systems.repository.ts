@@ -1,6 +1,6 @@
 // SQL for systems. Returns undefined when no live row matches; the service decides what that means.
-import { and, asc, count, eq, ilike, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import { and, asc, count, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client.js';
 import { systems } from '../../db/schema.js';
 
 export type SystemRow = typeof systems.$inferSelect;
@@ -17,6 +17,17 @@ export async function findLiveSystem(ex: Executor, id: string): Promise<SystemRo
     .where(and(eq(systems.id, id), eq(systems.isDeleted, false)))
     .limit(1);
   return rows[0];
+}
+
+/** findLiveSystem prepared once: GET /systems/{id} is the hot read (see tokens.repository.ts). */
+export function prepareFindLiveSystem(db: Db) {
+  const query = db
+    .select()
+    .from(systems)
+    .where(and(eq(systems.id, sql.placeholder('id')), eq(systems.isDeleted, false)))
+    .limit(1)
+    .prepare('hwa_live_system_by_id');
+  return async (id: string): Promise<SystemRow | undefined> => (await query.execute({ id }))[0];
 }
 
 /** `%`, `_` and `\` in a search are literal characters, not patterns. */

@@ -30,7 +30,11 @@ function nameTaken(error: unknown, name: string): never {
 }
 
 export class SystemsService {
-  constructor(private readonly db: Db) {}
+  private readonly findLiveSystem: ReturnType<typeof repo.prepareFindLiveSystem>;
+
+  constructor(private readonly db: Db) {
+    this.findLiveSystem = repo.prepareFindLiveSystem(db);
+  }
 
   async create(actor: Actor, body: CreateSystemBody): Promise<System> {
     const name = body.system_name.trim();
@@ -56,7 +60,7 @@ export class SystemsService {
   }
 
   async get(systemId: string): Promise<System> {
-    const row = await repo.findLiveSystem(this.db, systemId);
+    const row = await this.findLiveSystem(systemId);
     if (!row) throw Errors.notFound('system');
     return toSystem(row);
   }

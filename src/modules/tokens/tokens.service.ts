@@ -56,14 +56,18 @@ async function issueToken(ex: Executor, userId: string, name: string) {
 }
 
 export class TokensService {
-  constructor(private readonly db: Db) {}
+  private readonly findActiveToken: ReturnType<typeof repo.prepareActiveTokenLookup>;
+
+  constructor(private readonly db: Db) {
+    this.findActiveToken = repo.prepareActiveTokenLookup(db);
+  }
 
   /** Bearer header -> actor, or 401. Malformed tokens are refused without touching the database. */
   async authenticate(header: string | undefined): Promise<Actor> {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
     const token = match?.[1];
     if (!token || !TOKEN_PATTERN.test(token)) throw Errors.unauthorized();
-    const found = await repo.findActiveTokenByHash(this.db, hashToken(token));
+    const found = await this.findActiveToken(hashToken(token));
     if (!found) throw Errors.unauthorized('The token is unknown or has been revoked.');
     const now = new Date();
     if (!found.lastUsedAt || now.getTime() - found.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
