@@ -13,6 +13,10 @@ import { validatorCompiler } from './core/validation.js';
 import type { Database } from './db/client.js';
 import { registerModules } from './modules/index.js';
 import { HealthService } from './modules/health/health.service.js';
+import { EntityMemoriesService, UserMemoriesService } from './modules/memories/memories.service.js';
+import { BatchSaveService } from './modules/metagraph/batch-save.service.js';
+import { MetagraphService } from './modules/metagraph/metagraph.service.js';
+import { SystemMemoriesService } from './modules/systems/system-memories.service.js';
 import { SystemsService } from './modules/systems/systems.service.js';
 import { TokensService } from './modules/tokens/tokens.service.js';
 
@@ -20,6 +24,11 @@ export interface Services {
   health: HealthService;
   tokens: TokensService;
   systems: SystemsService;
+  metagraph: MetagraphService;
+  batchSave: BatchSaveService;
+  entityMemories: EntityMemoriesService;
+  userMemories: UserMemoriesService;
+  systemMemories: SystemMemoriesService;
 }
 
 export interface AppDeps {
@@ -33,6 +42,11 @@ export function createServices(database: Database): Services {
     health: new HealthService(database.db),
     tokens: new TokensService(database.db),
     systems: new SystemsService(database.db),
+    metagraph: new MetagraphService(database.db),
+    batchSave: new BatchSaveService(database.db),
+    entityMemories: new EntityMemoriesService(database.db),
+    userMemories: new UserMemoriesService(database.db),
+    systemMemories: new SystemMemoriesService(database.db),
   };
 }
 

@@ -26,6 +26,7 @@ describe('configuration', () => {
       adminEmail: 'admin@localhost',
       dbPoolSize: 10,
       bodyLimit: 1024 * 1024,
+      batchSaveBodyLimit: 64 * 1024 * 1024,
     });
     expect(Object.isFrozen(config)).toBe(true);
   });
@@ -42,6 +43,7 @@ describe('configuration', () => {
       HWA_ADMIN_EMAIL: 'Lead@Example.com',
       HWA_DB_POOL_SIZE: '20',
       HWA_BODY_LIMIT: '2048',
+      HWA_BATCH_SAVE_BODY_LIMIT: '4096',
     });
     expect(config).toEqual({
       dataDir: '/srv/hwa',
@@ -54,6 +56,7 @@ describe('configuration', () => {
       adminEmail: 'lead@example.com',
       dbPoolSize: 20,
       bodyLimit: 2048,
+      batchSaveBodyLimit: 4096,
     });
     expect(ENVIRONMENT.map((v) => v.name).sort()).toEqual(
       [
@@ -67,6 +70,7 @@ describe('configuration', () => {
         'HWA_ADMIN_EMAIL',
         'HWA_DB_POOL_SIZE',
         'HWA_BODY_LIMIT',
+        'HWA_BATCH_SAVE_BODY_LIMIT',
       ].sort(),
     );
   });
@@ -85,6 +89,7 @@ describe('configuration', () => {
     ['HWA_ADMIN_EMAIL', 'not-an-email', /HWA_ADMIN_EMAIL must be an e-mail address/],
     ['HWA_DB_POOL_SIZE', '0', /HWA_DB_POOL_SIZE must be an integer from 1 to 1000/],
     ['HWA_BODY_LIMIT', '1023', /HWA_BODY_LIMIT must be an integer from 1024/],
+    ['HWA_BATCH_SAVE_BODY_LIMIT', 'big', /HWA_BATCH_SAVE_BODY_LIMIT must be an integer from 1024/],
   ])('refuses %s=%s naming the variable', (name, value, message) => {
     expect(problemsOf({ [name]: value }).join('\n')).toMatch(message);
   });

@@ -23,6 +23,8 @@ export interface Config {
   dbPoolSize: number;
   /** Largest JSON request body accepted, in bytes. */
   bodyLimit: number;
+  /** Largest metagraph batch save accepted, in bytes: a whole model arrives in one request. */
+  batchSaveBodyLimit: number;
 }
 
 export class ConfigError extends Error {
@@ -44,6 +46,7 @@ export const ENVIRONMENT: ReadonlyArray<{ name: string; default: string; descrip
   { name: 'HWA_ADMIN_EMAIL', default: 'admin@localhost', description: 'first-run admin e-mail' },
   { name: 'HWA_DB_POOL_SIZE', default: '10', description: 'PostgreSQL connections per process' },
   { name: 'HWA_BODY_LIMIT', default: '1048576', description: 'largest JSON body in bytes' },
+  { name: 'HWA_BATCH_SAVE_BODY_LIMIT', default: '67108864', description: 'largest batch save in bytes' },
 ];
 
 type Env = Record<string, string | undefined>;
@@ -97,6 +100,7 @@ export function loadConfig(env: Env = process.env): Config {
     adminEmail,
     dbPoolSize: integer('HWA_DB_POOL_SIZE', 10, 1, 1000),
     bodyLimit: integer('HWA_BODY_LIMIT', 1024 * 1024, 1024, 1024 * 1024 * 1024),
+    batchSaveBodyLimit: integer('HWA_BATCH_SAVE_BODY_LIMIT', 64 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze(config);

@@ -90,8 +90,12 @@ export function toHwaError(error: FastifyError): HwaError | undefined {
   }
   const fastifyCode = FASTIFY_CODES[error.code];
   if (fastifyCode) return new HwaError(fastifyCode, error.message);
-  if (sqlState(error) === '23505')
-    return Errors.conflict('A record with the same unique value already exists.');
+  const state = sqlState(error);
+  if (state === '23505') return Errors.conflict('A record with the same unique value already exists.');
+  // PostgreSQL text and jsonb cannot hold U+0000: 22021 (text) and 22P05 (jsonb) are the client's input.
+  if (state === '22021' || state === '22P05') {
+    return Errors.invalidField('body', 'text may not contain the NUL character (\\u0000)');
+  }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     return new HwaError(STATUS_CODES.get(status) ?? 'validation', error.message);

@@ -42,10 +42,22 @@ export class HwaError extends Error {
   }
 }
 
+/**
+ * A batch save of 100k items with one bad field each would otherwise answer 100k errors (megabytes);
+ * the first ones show the pattern, and the detail says how many there were.
+ */
+export const MAX_FIELD_ERRORS = 100;
+
+function validationError(errors: FieldError[], detail?: string): HwaError {
+  const shown = errors.slice(0, MAX_FIELD_ERRORS);
+  const summary = shown.map((e) => `${e.path} ${e.message}`).join('; ');
+  const more = errors.length > shown.length ? ` (and ${errors.length - shown.length} more errors)` : '';
+  return new HwaError('validation', (detail ?? summary) + more, shown);
+}
+
 /** Named constructors: services read `throw Errors.notFound('system')`, never a bare status code. */
 export const Errors = {
-  validation: (errors: FieldError[], detail?: string) =>
-    new HwaError('validation', detail ?? errors.map((e) => `${e.path} ${e.message}`).join('; '), errors),
+  validation: validationError,
   invalidField: (path: string, message: string) =>
     new HwaError('validation', `${path} ${message}`, [{ path, message }]),
   unauthorized: (detail = 'Send a valid token as `Authorization: Bearer <token>`.') =>

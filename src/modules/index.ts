@@ -4,6 +4,11 @@ import type { AppDeps } from '../app.js';
 import { requireBearer } from '../core/auth.js';
 import { healthRoutes } from './health/health.routes.js';
 import { openapiRoutes } from './openapi/openapi.routes.js';
+import { memoriesRoutes } from './memories/memories.routes.js';
+import { batchSaveRoutes } from './metagraph/batch-save.routes.js';
+import { entityMemoriesRoutes } from './metagraph/entity-memories.routes.js';
+import { metagraphRoutes } from './metagraph/metagraph.routes.js';
+import { systemMemoriesRoutes } from './systems/system-memories.routes.js';
 import { systemsRoutes } from './systems/systems.routes.js';
 import { tokensRoutes } from './tokens/tokens.routes.js';
 
@@ -16,6 +21,11 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
       await api.register(openapiRoutes, { prefix: '/openapi.json' });
       await api.register(tokensRoutes, { prefix: '/tokens', deps });
       await api.register(systemsRoutes, { prefix: '/systems', deps });
+      await api.register(metagraphRoutes, { prefix: '/systems', deps });
+      await api.register(entityMemoriesRoutes, { prefix: '/systems', deps });
+      await api.register(batchSaveRoutes, { prefix: '/systems/metagraphs', deps });
+      await api.register(systemMemoriesRoutes, { prefix: '/system-memories', deps });
+      await api.register(memoriesRoutes, { prefix: '/memories', deps });
     },
     { prefix: '/api/v1' },
   );

@@ -1,0 +1,27 @@
+// POST /api/v1/systems/metagraphs/{system_id}/batch-save: the one way to change a metagraph.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Problem, authErrors } from '../../core/schemas.js';
+import type { AppDeps } from '../../app.js';
+import { BatchSaveBody, BatchSaveResult } from './batch-save.schemas.js';
+import { SystemParams } from './metagraph.schemas.js';
+
+export const batchSaveRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
+  app.post(
+    '/:system_id/batch-save',
+    {
+      // A whole model arrives in one request: 100k entities with properties is tens of MiB.
+      bodyLimit: deps.config.batchSaveBodyLimit,
+      schema: {
+        tags: ['metagraph'],
+        summary: 'Create, update and delete entities and relationships in one transaction',
+        description:
+          'All or nothing. Every refusal names its item (`body.creates[3].parent_ids[0]`). A stale ' +
+          '`base_version` gets 409 with `current_version` in the problem body.',
+        params: SystemParams,
+        body: BatchSaveBody,
+        response: { 200: BatchSaveResult, ...authErrors, 409: Problem, 413: Problem },
+      },
+    },
+    async (req) => deps.services.batchSave.save(req.actor, req.params.system_id, req.body),
+  );
+};

@@ -1,0 +1,119 @@
+// Reading the metagraph: entities, relationships, the full graph and the change history. Systems are
+// shared by the team, so any signed-in user reads any live system's metagraph. Entities and
+// relationships are answered as JSON text built by the database (metagraph-json.repository.ts).
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client.js';
+import { Errors } from '../../core/errors.js';
+import { iso } from '../../core/ids.js';
+import * as systems from '../systems/systems.repository.js';
+import * as changes from './changes.repository.js';
+import * as json from './metagraph-json.repository.js';
+import type {
+  ChangeSet,
+  ChangesQuery,
+  ListEntitiesQuery,
+  ListRelationshipsQuery,
+} from './metagraph.schemas.js';
+
+function toChangeSet(row: changes.ChangeRow): ChangeSet {
+  return {
+    version: row.version,
+    changed_by: row.changedBy,
+    changed_at: iso(row.changedAt),
+    entities: { created: row.entitiesCreated, updated: row.entitiesUpdated, deleted: row.entitiesDeleted },
+    relationships: {
+      created: row.relationshipsCreated,
+      updated: row.relationshipsUpdated,
+      deleted: row.relationshipsDeleted,
+    },
+  };
+}
+
+/** A JSON array from chunks of comma-joined elements, as pieces to stream without one giant string. */
+const jsonArray = (chunks: string[]): string[] => [
+  '[',
+  ...chunks.flatMap((c, i) => (i ? [',', c] : [c])),
+  ']',
+];
+
+export class MetagraphService {
+  constructor(private readonly db: Db) {}
+
+  private async liveSystem(ex: Executor, systemId: string) {
+    const system = await systems.findLiveSystem(ex, systemId);
+    if (!system) throw Errors.notFound('system');
+    return system;
+  }
+
+  /** The full metagraph as JSON pieces: one snapshot, so entities, relationships and version agree. */
+  async full(systemId: string): Promise<string[]> {
+    return this.db.transaction(
+      async (tx) => {
+        const system = await this.liveSystem(tx, systemId);
+        const filter = { systemId, includePending: false };
+        const entities = await json.jsonChunks(tx, 'entities', filter);
+        const relationships = await json.jsonChunks(tx, 'relationships', filter);
+        const head = JSON.stringify({
+          system_id: system.id,
+          system_name: system.name,
+          description: system.description,
+          version: system.metagraphVersion,
+        });
+        return [
+          `${head.slice(0, -1)},"entities":`,
+          ...jsonArray(entities),
+          ',"relationships":',
+          ...jsonArray(relationships),
+          '}',
+        ];
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
+  }
+
+  async listEntities(systemId: string, query: ListEntitiesQuery): Promise<string[]> {
+    await this.liveSystem(this.db, systemId);
+    const where: SQL[] = [];
+    if (query.entity_type) where.push(sql`t.entity_type = ${query.entity_type}`);
+    if (query.external_id !== undefined) where.push(sql`t.external_id = ${query.external_id}`);
+    return jsonArray(
+      await json.jsonChunks(this.db, 'entities', { systemId, includePending: query.include_pending, where }),
+    );
+  }
+
+  async getEntity(systemId: string, entityId: string): Promise<string> {
+    await this.liveSystem(this.db, systemId); // a deleted system's entities are gone with it
+    const found = await json.jsonOne(this.db, 'entities', systemId, entityId);
+    if (!found) throw Errors.notFound('entity');
+    return found;
+  }
+
+  async listRelationships(systemId: string, query: ListRelationshipsQuery): Promise<string[]> {
+    await this.liveSystem(this.db, systemId);
+    const where = query.relationship_type ? [sql`t.relationship_type = ${query.relationship_type}`] : [];
+    return jsonArray(
+      await json.jsonChunks(this.db, 'relationships', {
+        systemId,
+        includePending: query.include_pending,
+        where,
+      }),
+    );
+  }
+
+  async getRelationship(systemId: string, relationshipId: string): Promise<string> {
+    await this.liveSystem(this.db, systemId);
+    const found = await json.jsonOne(this.db, 'relationships', systemId, relationshipId);
+    if (!found) throw Errors.notFound('relationship');
+    return found;
+  }
+
+  async changes(systemId: string, query: ChangesQuery): Promise<{ items: ChangeSet[]; count: number }> {
+    await this.liveSystem(this.db, systemId);
+    const { rows, count } = await changes.listChanges(this.db, systemId, {
+      sinceVersion: query.since_version,
+      limit: query.limit,
+      offset: query.offset,
+    });
+    return { items: rows.map(toChangeSet), count };
+  }
+}
