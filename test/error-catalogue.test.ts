@@ -7,7 +7,8 @@ import { CATALOGUE, problemType } from '../src/core/errors.js';
 describe('error catalogue', () => {
   it('docs/errors.md documents every code with its status and title, and nothing else', async () => {
     const doc = await fs.readFile(new URL('../docs/errors.md', import.meta.url), 'utf8');
-    const rows = [...doc.matchAll(/^\| `([a-z_]+)` \| (\d{3}) \| ([^|]+) \|/gm)].map((m) => ({
+    // Cells may be padded: prettier aligns markdown tables.
+    const rows = [...doc.matchAll(/^\|\s*`([a-z_]+)`\s*\|\s*(\d{3})\s*\|([^|]+)\|/gm)].map((m) => ({
       code: m[1],
       status: Number(m[2]),
       title: m[3]!.trim(),
