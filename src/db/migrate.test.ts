@@ -4,10 +4,11 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { HealthService } from '../modules/health/health.service.js';
 import { withDatabase } from '../../test/global-setup.js';
+import { afterFile } from '../../test/helpers.js';
 import { openPglite, openPostgres, queryRows, type Database } from './client.js';
 import { MIGRATIONS_FOLDER, migrateDatabase } from './migrate.js';
 
@@ -26,7 +27,7 @@ async function emptyDatabase(): Promise<{ open: () => Database & { pool?: pg.Poo
   const testDb = inject('testDb');
   if (testDb.kind === 'pglite') {
     const database = await openPglite(undefined);
-    afterAll(() => database.close());
+    afterFile(() => database.close());
     return { open: () => database };
   }
   const name = `hwa_empty_${randomBytes(6).toString('hex')}`;
@@ -34,7 +35,7 @@ async function emptyDatabase(): Promise<{ open: () => Database & { pool?: pg.Poo
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   const opened: Database[] = [];
-  afterAll(async () => {
+  afterFile(async () => {
     await Promise.all(opened.map((d) => d.close()));
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();

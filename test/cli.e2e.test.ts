@@ -1,0 +1,459 @@
+// End to end through the built CLI over real HTTP: `node bin/hwa.js ...` as a user runs it, on a fresh
+// data directory (and, in the PostgreSQL project, a fresh database passed as DATABASE_URL). Each test
+// waits for readiness by polling GET /readyz, never by sleeping, and kills its children afterwards.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net, { type AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { ENVIRONMENT } from '../src/config.js';
+import { dbKind, freshDatabase } from './helpers.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const TOKEN = /^hwa_[A-Za-z0-9_-]{43}$/;
+const ANY_TOKEN = /hwa_[A-Za-z0-9_-]{43}/;
+const EVERY_TOKEN = /hwa_[A-Za-z0-9_-]{43}/g;
+/** Bounds, not expectations: generous because the CLI rebuilds dist/ first when src/ changed. */
+const READY_WITHIN_MS = 60_000;
+const COMMAND_WITHIN_MS = 90_000;
+const SLOW_TEST = { timeout: 240_000 };
+
+const onPostgres = dbKind() === 'postgres';
+
+/** PostgreSQL: one fresh migrated database per "installation" a test needs, made at collection time. */
+const databaseUrls: string[] = [];
+if (onPostgres) {
+  for (let i = 0; i < 6; i++) databaseUrls.push((await freshDatabase()).url!);
+}
+
+/** One installation of hwa: a data directory, plus its own database on PostgreSQL. */
+interface Site {
+  dataDir: string;
+  databaseUrl: string | undefined;
+}
+
+const tempDirs: string[] = [];
+function newSite(): Site {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hwa-e2e-'));
+  tempDirs.push(dataDir);
+  const databaseUrl = onPostgres ? databaseUrls.pop() : undefined;
+  if (onPostgres && !databaseUrl) throw new Error('test bug: create more databases at the top of the file');
+  return { dataDir, databaseUrl };
+}
+
+/** The inherited environment without any variable hwa reads, then this site's settings. */
+function envFor(site: Site, port: number, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const variable of ENVIRONMENT) delete env[variable.name];
+  env.HWA_DATA_DIR = site.dataDir;
+  env.PORT = String(port);
+  env.LOG_LEVEL = 'info';
+  if (site.databaseUrl) env.DATABASE_URL = site.databaseUrl;
+  return { ...env, ...extra };
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', resolve);
+  });
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+interface Proc {
+  child: ChildProcess;
+  stdout(): string;
+  stderr(): string;
+  /** Exit code once the process has ended and its output is fully read (null if killed by a signal). */
+  closed: Promise<number | null>;
+}
+
+const children = new Set<ChildProcess>();
+
+function spawnHwa(args: string[], env: NodeJS.ProcessEnv): Proc {
+  const child = spawn(process.execPath, ['bin/hwa.js', ...args], { cwd: ROOT, env });
+  children.add(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const closed = new Promise<number | null>((resolve) => {
+    child.once('close', (code) => {
+      children.delete(child);
+      resolve(code);
+    });
+  });
+  return { child, stdout: () => stdout, stderr: () => stderr, closed };
+}
+
+function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: no result within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** Runs a command that should end by itself. */
+async function runHwa(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const proc = spawnHwa(args, env);
+  const code = await within(proc.closed, COMMAND_WITHIN_MS, `hwa ${args.join(' ')}`);
+  return { code, stdout: proc.stdout(), stderr: proc.stderr() };
+}
+
+/** `hwa token create`: exits 0 and prints the token alone, one line on stdout, for scripts to capture. */
+async function createToken(site: Site, email: string): Promise<string> {
+  const result = await runHwa(['token', 'create', '--email', email], envFor(site, 0));
+  expect(result.code, result.stderr).toBe(0);
+  const lines = result.stdout.split('\n').filter((line) => line !== '');
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).toMatch(TOKEN);
+  expect(result.stdout).toBe(`${lines[0]}\n`);
+  return lines[0]!;
+}
+
+/** Polls until `check` holds; fails after `ms` (or at once if the server process has ended). */
+async function until(check: () => boolean | Promise<boolean>, what: string, proc?: Proc, ms = 20_000) {
+  const deadline = Date.now() + ms;
+  let ended: number | null | undefined;
+  void proc?.closed.then((code) => (ended = code));
+  while (!(await check())) {
+    if (ended !== undefined) {
+      throw new Error(`${what}: hwa exited with ${ended} first.\nstderr: ${proc?.stderr()}`);
+    }
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+interface Server extends Proc {
+  base: string;
+  /** SIGTERM, then the exit code. */
+  stop(): Promise<number | null>;
+}
+
+async function startServer(site: Site): Promise<Server> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const proc = spawnHwa(['serve'], envFor(site, port));
+  const ready = async () => {
+    try {
+      const res = await fetch(`${base}/readyz`, { signal: AbortSignal.timeout(5_000) });
+      return res.status === 200;
+    } catch {
+      return false; // not listening yet
+    }
+  };
+  await until(ready, 'GET /readyz answers 200', proc, READY_WITHIN_MS);
+  return {
+    ...proc,
+    base,
+    stop() {
+      proc.child.kill('SIGTERM');
+      return within(proc.closed, 45_000, 'hwa serve stopping on SIGTERM');
+    },
+  };
+}
+
+/** Parsed JSON, as untyped as Fastify's `res.json()`: the assertions are what check its shape. */
+type Json = ReturnType<typeof JSON.parse>;
+
+interface Answer {
+  status: number;
+  contentType: string | null;
+  body: Json;
+}
+
+async function call(
+  server: Server,
+  method: string,
+  url: string,
+  token?: string,
+  body?: unknown,
+): Promise<Answer> {
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`${server.base}${url}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  let parsed: Json = text;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    // not JSON: keep the text, the assertions on status and type say what was wrong
+  }
+  return { status: res.status, contentType: res.headers.get('content-type'), body: parsed };
+}
+
+/** The log lines (JSON, one per line) of a server's stdout. */
+function logLines(stdout: string): Record<string, Json>[] {
+  return stdout.split('\n').flatMap((line) => {
+    try {
+      const parsed: unknown = JSON.parse(line);
+      return typeof parsed === 'object' && parsed !== null ? [parsed as Record<string, Json>] : [];
+    } catch {
+      return [];
+    }
+  });
+}
+
+afterEach(async () => {
+  for (const child of children) {
+    child.kill('SIGKILL');
+    await new Promise((resolve) => child.once('close', resolve));
+  }
+});
+
+afterAll(() => {
+  for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe(`hwa CLI end to end (${dbKind()})`, () => {
+  it('`hwa token create` refuses a bad or missing e-mail on stderr and exits non-zero', async () => {
+    const site = newSite();
+    const bad = await runHwa(['token', 'create', '--email', 'not-an-email'], envFor(site, 0));
+    expect(bad.code).not.toBe(0);
+    expect(bad.stdout).toBe('');
+    expect(bad.stderr).toContain('--email');
+    expect(bad.stderr).toContain('not-an-email');
+
+    const missing = await runHwa(['token', 'create'], envFor(site, 0));
+    expect(missing.code).not.toBe(0);
+    expect(missing.stdout).toBe('');
+    expect(missing.stderr).toContain('--email');
+  });
+
+  it(
+    '`hwa token create` prints a token alone that `hwa serve` accepts for create, list, search, update and ' +
+      'delete; `hwa token list` hides the secret; `hwa token revoke` locks it out',
+    SLOW_TEST,
+    async () => {
+      const site = newSite();
+      const ann = await createToken(site, 'ann@example.com');
+      const bob = await createToken(site, 'bob@example.com');
+      let server = await startServer(site);
+
+      const anonymous = await call(server, 'GET', '/api/v1/systems');
+      expect(anonymous.status).toBe(401);
+      expect(anonymous.contentType).toMatch(/^application\/problem\+json/);
+      expect((await call(server, 'POST', '/api/v1/systems', undefined, { system_name: 'X' })).status).toBe(
+        401,
+      );
+
+      const rover = await call(server, 'POST', '/api/v1/systems', ann, {
+        system_name: 'Rover Mk2',
+        description: 'six-wheeled test rover',
+      });
+      expect(rover.status).toBe(201);
+      expect(rover.body).toMatchObject({
+        system_name: 'Rover Mk2',
+        description: 'six-wheeled test rover',
+        created_by: 'ann@example.com',
+        has_blueprints: false,
+        is_deleted: false,
+      });
+      const roverId: string = rover.body.system_id;
+      const lander = await call(server, 'POST', '/api/v1/systems', bob, { system_name: 'Lander' });
+      expect(lander.status).toBe(201);
+      expect(lander.body.created_by).toBe('bob@example.com');
+
+      const all = await call(server, 'GET', '/api/v1/systems', ann);
+      expect(all.status).toBe(200);
+      expect(all.body.count).toBe(2);
+      expect(all.body.items.map((s: { system_name: string }) => s.system_name)).toEqual([
+        'Rover Mk2',
+        'Lander',
+      ]);
+
+      const found = await call(server, 'GET', '/api/v1/systems?search=ROVER', ann);
+      expect(found.status).toBe(200);
+      expect(found.body.count).toBe(1);
+      expect(found.body.items[0].system_id).toBe(roverId);
+
+      const updated = await call(server, 'PUT', `/api/v1/systems/${roverId}`, ann, {
+        description: 'now with lidar',
+      });
+      expect(updated.status).toBe(200);
+      expect(updated.body).toMatchObject({ system_name: 'Rover Mk2', description: 'now with lidar' });
+      expect((await call(server, 'GET', `/api/v1/systems/${roverId}`, bob)).body.description).toBe(
+        'now with lidar',
+      );
+
+      const deleted = await call(server, 'DELETE', `/api/v1/systems/${roverId}`, ann);
+      expect(deleted.status).toBe(200);
+      expect(deleted.body.uuid).toBe(roverId);
+      expect(deleted.body.message).toEqual(expect.any(String));
+      expect((await call(server, 'GET', `/api/v1/systems/${roverId}`, ann)).status).toBe(404);
+      expect((await call(server, 'GET', '/api/v1/systems', ann)).body.count).toBe(1);
+      expect((await call(server, 'GET', '/api/v1/systems?is_deleted=true', ann)).body.count).toBe(2);
+
+      const annTokens = await call(server, 'GET', '/api/v1/tokens', ann);
+      expect(annTokens.body.count).toBe(1);
+      const annTokenId: string = annTokens.body.items[0].id;
+
+      // The embedded database belongs to the server while it runs: the CLI needs it stopped.
+      // On PostgreSQL the CLI works beside a running server, and revocation bites at once.
+      if (!onPostgres) expect(await server.stop()).toBe(0);
+
+      const listed = await runHwa(['token', 'list'], envFor(site, 0));
+      expect(listed.code).toBe(0);
+      const annLines = listed.stdout.split('\n').filter((line) => line.includes('ann@example.com'));
+      expect(annLines).toHaveLength(1);
+      expect(annLines[0]).toContain(annTokenId);
+      expect(annLines[0]).toContain(ann.slice(0, 12));
+      expect(listed.stdout).toContain('bob@example.com');
+      for (const token of [ann, bob]) {
+        expect(listed.stdout).not.toContain(token);
+        expect(listed.stdout).not.toContain(token.slice(12));
+      }
+
+      const revoked = await runHwa(['token', 'revoke', annTokenId], envFor(site, 0));
+      expect(revoked.code).toBe(0);
+
+      if (!onPostgres) server = await startServer(site);
+      const refused = await call(server, 'GET', '/api/v1/systems', ann);
+      expect(refused.status).toBe(401);
+      expect(refused.contentType).toMatch(/^application\/problem\+json/);
+      const stillThere = await call(server, 'GET', '/api/v1/systems', bob);
+      expect(stillThere.status).toBe(200);
+      expect(stillThere.body.items.map((s: { system_name: string }) => s.system_name)).toEqual(['Lander']);
+      expect(await server.stop()).toBe(0);
+    },
+  );
+
+  it('prints an admin token with a curl example on the first start only', SLOW_TEST, async () => {
+    const site = newSite();
+    const first = await startServer(site);
+    await until(() => ANY_TOKEN.test(first.stdout()), 'the first-run banner on stdout', first);
+    const printed = [...new Set(first.stdout().match(EVERY_TOKEN))];
+    expect(printed).toHaveLength(1);
+    const token = printed[0]!;
+    const curlLines = first
+      .stdout()
+      .split('\n')
+      .filter((line) => line.includes('curl') && line.includes(token));
+    expect(curlLines).toHaveLength(1);
+    expect(curlLines[0]).toContain(`${first.base}/api/v1/systems`);
+    expect(first.stderr()).not.toContain(token);
+
+    // The printed token works, as an admin: it may create a token for someone else.
+    expect((await call(first, 'GET', '/api/v1/systems', token)).status).toBe(200);
+    const forCarl = await call(first, 'POST', '/api/v1/tokens', token, { email: 'carl@example.com' });
+    expect(forCarl.status).toBe(201);
+    expect(forCarl.body.token).toMatch(TOKEN);
+    expect(await first.stop()).toBe(0);
+
+    const second = await startServer(site);
+    expect((await call(second, 'GET', '/api/v1/systems', token)).status).toBe(200);
+    // A clean exit means start-up (including the first-run check) ran to its end: the output is complete.
+    expect(await second.stop()).toBe(0);
+    expect(second.stdout()).not.toMatch(ANY_TOKEN);
+    expect(second.stdout()).not.toContain('curl');
+    expect(second.stderr()).not.toMatch(ANY_TOKEN);
+  });
+
+  it.skipIf(onPostgres)(
+    'refuses a second process on the embedded data directory while `hwa serve` holds it',
+    SLOW_TEST,
+    async () => {
+      const site = newSite();
+      const token = await createToken(site, 'ann@example.com');
+      const server = await startServer(site);
+      const before = await call(server, 'POST', '/api/v1/systems', token, { system_name: 'Before' });
+      expect(before.status).toBe(201);
+
+      const create = await runHwa(['token', 'create', '--email', 'eve@example.com'], envFor(site, 0));
+      expect(create.code).not.toBe(0);
+      expect(create.stdout).toBe('');
+      expect(create.stderr).toContain('POST /api/v1/tokens');
+      expect(create.stderr).toMatch(/stop/i);
+
+      const secondServe = await runHwa(['serve'], envFor(site, await freePort()));
+      expect(secondServe.code).not.toBe(0);
+      expect(secondServe.stderr).toContain('POST /api/v1/tokens');
+      expect(secondServe.stderr).toMatch(/stop/i);
+
+      // The first server never noticed.
+      expect((await call(server, 'GET', '/readyz')).status).toBe(200);
+      expect((await call(server, 'GET', `/api/v1/systems/${before.body.system_id}`, token)).status).toBe(200);
+      expect((await call(server, 'POST', '/api/v1/systems', token, { system_name: 'After' })).status).toBe(
+        201,
+      );
+      expect(await server.stop()).toBe(0);
+
+      // Stopped, the directory is free again, and the refused command had left nothing behind.
+      const listed = await runHwa(['token', 'list'], envFor(site, 0));
+      expect(listed.code).toBe(0);
+      expect(listed.stdout).toContain('ann@example.com');
+      expect(listed.stdout).not.toContain('eve@example.com');
+    },
+  );
+
+  it(
+    'on SIGTERM finishes in-flight requests, exits 0, loses nothing and releases the data directory',
+    SLOW_TEST,
+    async () => {
+      const site = newSite();
+      const token = await createToken(site, 'ann@example.com');
+      const server = await startServer(site);
+
+      const posts = Array.from({ length: 20 }, (_, i) =>
+        call(server, 'POST', '/api/v1/systems', token, { system_name: `load-${i}` }),
+      );
+      const takenIn = () =>
+        logLines(server.stdout()).filter(
+          (l) => l.msg === 'incoming request' && l.req?.method === 'POST' && l.req?.url === '/api/v1/systems',
+        ).length;
+      // Stop as soon as the server has taken in the first of them: the rest are in flight or queued.
+      await until(() => takenIn() >= 1, 'the server takes in a POST', server);
+      server.child.kill('SIGTERM');
+      const results = await Promise.allSettled(posts);
+      expect(await within(server.closed, 45_000, 'exit after SIGTERM')).toBe(0);
+
+      // Each request either succeeded, was turned away as the server closed, or never connected;
+      // none was cut off half-way (a 500 from a database closed under it).
+      const answered = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+      for (const answer of answered) expect([201, 503]).toContain(answer.status);
+      const created = answered.filter((a) => a.status === 201).map((a) => a.body);
+      expect(created.length).toBeGreaterThanOrEqual(1);
+      // Every request the server took in was finished and answered.
+      expect(created.length).toBe(takenIn());
+
+      // Restart on the same data at once (the directory lock was released): every 201 is there.
+      const again = await startServer(site);
+      for (const system of created) {
+        const got = await call(again, 'GET', `/api/v1/systems/${system.system_id}`, token);
+        expect(got.status).toBe(200);
+        expect(got.body.system_name).toBe(system.system_name);
+      }
+      const listed = await call(again, 'GET', '/api/v1/systems?limit=1000', token);
+      expect(listed.body.count).toBe(created.length);
+      expect(await again.stop()).toBe(0);
+    },
+  );
+
+  it.each([
+    ['PORT', 'abc'],
+    ['LOG_LEVEL', 'loud'],
+  ])('refuses to start with %s=%s, naming the variable on stderr', async (name, value) => {
+    const site = newSite();
+    const result = await runHwa(['serve'], envFor(site, 0, { [name]: value }));
+    expect(result.code).not.toBe(0);
+    expect(result.code).not.toBeNull();
+    expect(result.stderr).toContain(name);
+    expect(result.stderr).toContain(`"${value}"`);
+    expect(result.stdout).not.toContain('Server listening');
+  });
+});
