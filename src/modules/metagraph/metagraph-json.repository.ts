@@ -12,23 +12,28 @@ const CHUNK_ROWS = 5_000;
 /** UTC ISO 8601 with milliseconds and Z, as every timestamp hwa emits. */
 const iso = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** `properties` as `[{key, value}]` sorted by key in code-point order (COLLATE "C"), like JS sort(). */
-const attributes = sql`COALESCE((SELECT json_agg(json_build_object('key', p.key, 'value', p.value)
-                                  ORDER BY p.key COLLATE "C") FROM jsonb_each_text(t.properties) p), '[]'::json)`;
+/**
+ * `properties` as `[{key, value}]` sorted by key in code-point order (COLLATE "C"), like JS sort().
+ * Most relationships have none: skipping the subquery for `{}` saved ~1 s on 200k relationships.
+ */
+const attributes = sql`CASE WHEN t.properties = '{}'::jsonb THEN '[]'::json ELSE
+  (SELECT json_agg(json_build_object('key', p.key, 'value', p.value) ORDER BY p.key COLLATE "C")
+   FROM jsonb_each_text(t.properties) p) END`;
 
-const bookkeeping = sql`'uuid', t.id, 'system_id', t.system_id, 'description', t.description,
-  'external_id', t.external_id, 'attributes', ${attributes}, 'artifacts', t.artifacts,
-  'is_deleted', t.is_deleted, 'is_pending', t.is_pending, 'created_by', t.created_by,
-  'created_at', ${iso(sql`t.created_at`)}, 'updated_at', ${iso(sql`t.updated_at`)}`;
+const bookkeeping = sql`t.id AS uuid, t.system_id, t.description, t.external_id,
+  ${attributes} AS attributes, t.artifacts, t.is_deleted, t.is_pending, t.created_by,
+  ${iso(sql`t.created_at`)} AS created_at, ${iso(sql`t.updated_at`)} AS updated_at`;
 
-const ENTITY_JSON = sql`json_build_object(${bookkeeping}, 'entity_type', t.entity_type, 'name', t.name,
-  'memories', t.memory, 'memories_updated_at', ${iso(sql`t.memory_updated_at`)},
-  'memories_contributors', to_json(t.memory_contributors))`;
+// row_to_json of a row of aliased columns: compact text (json_build_object pads every ":" and ","
+// with spaces, 15% more bytes) and cheaper to build.
+const ENTITY_JSON = sql`row_to_json((SELECT r FROM (SELECT ${bookkeeping}, t.entity_type, t.name,
+  t.memory AS memories, ${iso(sql`t.memory_updated_at`)} AS memories_updated_at,
+  t.memory_contributors AS memories_contributors) r))`;
 
 // Relationships carry the memory fields too; nothing writes a relationship memory yet.
-const RELATIONSHIP_JSON = sql`json_build_object(${bookkeeping}, 'relationship_type', t.relationship_type,
-  'name', t.name, 'source_entity_id', t.source_entity_id, 'target_entity_id', t.target_entity_id,
-  'memories', '', 'memories_updated_at', NULL, 'memories_contributors', '[]'::json)`;
+const RELATIONSHIP_JSON = sql`row_to_json((SELECT r FROM (SELECT ${bookkeeping}, t.relationship_type, t.name,
+  t.source_entity_id, t.target_entity_id, ''::text AS memories, NULL::text AS memories_updated_at,
+  '{}'::text[] AS memories_contributors) r))`;
 
 export type Kind = 'entities' | 'relationships';
 
