@@ -12,7 +12,13 @@ import { InFlight } from './core/in-flight.js';
 import { validatorCompiler } from './core/validation.js';
 import type { Database } from './db/client.js';
 import { registerModules } from './modules/index.js';
+import { AnnotationsService } from './modules/annotations/annotations.service.js';
+import { AttachmentsService } from './modules/attachments/attachments.service.js';
 import { HealthService } from './modules/health/health.service.js';
+import { SessionsService } from './modules/sessions/sessions.service.js';
+import { openStorage, resolveSecret } from './storage/open.js';
+import type { ObjectStorage } from './storage/port.js';
+import { DownloadSigner } from './storage/signed-urls.js';
 import { EntityMemoriesService, UserMemoriesService } from './modules/memories/memories.service.js';
 import { BatchSaveService } from './modules/metagraph/batch-save.service.js';
 import { MetagraphService } from './modules/metagraph/metagraph.service.js';
@@ -29,24 +35,41 @@ export interface Services {
   entityMemories: EntityMemoriesService;
   userMemories: UserMemoriesService;
   systemMemories: SystemMemoriesService;
+  sessions: SessionsService;
+  attachments: AttachmentsService;
+  annotations: AnnotationsService;
 }
 
 export interface AppDeps {
   config: Config;
   database: Database;
+  storage: ObjectStorage;
   services: Services;
 }
 
-export function createServices(database: Database): Services {
+export function createServices(
+  config: Config,
+  database: Database,
+  storage: ObjectStorage,
+  secret: string,
+): Services {
+  const db = database.db;
+  const attachments = new AttachmentsService(db, storage, new DownloadSigner(secret), {
+    publicUrl: config.publicUrl,
+    ttlSeconds: config.signedUrlTtl,
+  });
   return {
-    health: new HealthService(database.db),
-    tokens: new TokensService(database.db),
-    systems: new SystemsService(database.db),
-    metagraph: new MetagraphService(database.db),
-    batchSave: new BatchSaveService(database.db),
-    entityMemories: new EntityMemoriesService(database.db),
-    userMemories: new UserMemoriesService(database.db),
-    systemMemories: new SystemMemoriesService(database.db),
+    health: new HealthService(db),
+    tokens: new TokensService(db),
+    systems: new SystemsService(db),
+    metagraph: new MetagraphService(db),
+    batchSave: new BatchSaveService(db),
+    entityMemories: new EntityMemoriesService(db),
+    userMemories: new UserMemoriesService(db),
+    systemMemories: new SystemMemoriesService(db),
+    sessions: new SessionsService(db, storage, config.uploadLimit),
+    attachments,
+    annotations: new AnnotationsService(db, attachments),
   };
 }
 
@@ -62,6 +85,8 @@ declare module 'fastify' {
 export interface BuildOptions {
   /** Where logs go; tests pass a stream to read them. Default stdout. */
   logStream?: DestinationStream;
+  /** Storage to use instead of the configured one (tests). */
+  storage?: ObjectStorage;
 }
 
 export async function buildApp(
@@ -118,7 +143,14 @@ export async function buildApp(
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
-  const deps: AppDeps = { config, database, services: createServices(database) };
+  const storage = options.storage ?? openStorage(config);
+  const secret = await resolveSecret(config);
+  const deps: AppDeps = {
+    config,
+    database,
+    storage,
+    services: createServices(config, database, storage, secret),
+  };
   await registerModules(app, deps);
   return app;
 }

@@ -27,6 +27,10 @@ describe('configuration', () => {
       dbPoolSize: 10,
       bodyLimit: 1024 * 1024,
       batchSaveBodyLimit: 64 * 1024 * 1024,
+      storageUrl: undefined,
+      uploadLimit: 100 * 1024 * 1024,
+      signedUrlTtl: 900,
+      publicUrl: 'http://127.0.0.1:8080',
     });
     expect(Object.isFrozen(config)).toBe(true);
   });
@@ -44,6 +48,10 @@ describe('configuration', () => {
       HWA_DB_POOL_SIZE: '20',
       HWA_BODY_LIMIT: '2048',
       HWA_BATCH_SAVE_BODY_LIMIT: '4096',
+      HWA_STORAGE_URL: 's3://hwa-files/prod',
+      HWA_UPLOAD_LIMIT: '5000',
+      HWA_SIGNED_URL_TTL: '60',
+      HWA_PUBLIC_URL: 'https://hwa.example.com/',
     });
     expect(config).toEqual({
       dataDir: '/srv/hwa',
@@ -57,6 +65,10 @@ describe('configuration', () => {
       dbPoolSize: 20,
       bodyLimit: 2048,
       batchSaveBodyLimit: 4096,
+      storageUrl: 's3://hwa-files/prod',
+      uploadLimit: 5000,
+      signedUrlTtl: 60,
+      publicUrl: 'https://hwa.example.com',
     });
     expect(ENVIRONMENT.map((v) => v.name).sort()).toEqual(
       [
@@ -71,6 +83,10 @@ describe('configuration', () => {
         'HWA_DB_POOL_SIZE',
         'HWA_BODY_LIMIT',
         'HWA_BATCH_SAVE_BODY_LIMIT',
+        'HWA_STORAGE_URL',
+        'HWA_UPLOAD_LIMIT',
+        'HWA_SIGNED_URL_TTL',
+        'HWA_PUBLIC_URL',
       ].sort(),
     );
   });
@@ -90,6 +106,12 @@ describe('configuration', () => {
     ['HWA_DB_POOL_SIZE', '0', /HWA_DB_POOL_SIZE must be an integer from 1 to 1000/],
     ['HWA_BODY_LIMIT', '1023', /HWA_BODY_LIMIT must be an integer from 1024/],
     ['HWA_BATCH_SAVE_BODY_LIMIT', 'big', /HWA_BATCH_SAVE_BODY_LIMIT must be an integer from 1024/],
+    ['HWA_STORAGE_URL', 'https://bucket', /HWA_STORAGE_URL must look like s3:\/\/bucket/],
+    ['HWA_STORAGE_URL', 's3://', /HWA_STORAGE_URL must look like s3:\/\/bucket/],
+    ['HWA_UPLOAD_LIMIT', '0', /HWA_UPLOAD_LIMIT must be an integer from 1/],
+    ['HWA_SIGNED_URL_TTL', '0', /HWA_SIGNED_URL_TTL must be an integer from 1 to 604800/],
+    ['HWA_SIGNED_URL_TTL', '604801', /HWA_SIGNED_URL_TTL must be an integer/],
+    ['HWA_PUBLIC_URL', 'ftp://x', /HWA_PUBLIC_URL must be an http\(s\) URL/],
   ])('refuses %s=%s naming the variable', (name, value, message) => {
     expect(problemsOf({ [name]: value }).join('\n')).toMatch(message);
   });

@@ -25,6 +25,14 @@ export interface Config {
   bodyLimit: number;
   /** Largest metagraph batch save accepted, in bytes: a whole model arrives in one request. */
   batchSaveBodyLimit: number;
+  /** `s3://bucket/prefix` to keep files in S3; undefined means the filesystem under storageDir. */
+  storageUrl: string | undefined;
+  /** Largest uploaded file, in bytes. */
+  uploadLimit: number;
+  /** Lifetime of a signed download link, in seconds. */
+  signedUrlTtl: number;
+  /** Base URL clients reach this server at, for the signed links it serves itself. */
+  publicUrl: string;
 }
 
 export class ConfigError extends Error {
@@ -47,6 +55,14 @@ export const ENVIRONMENT: ReadonlyArray<{ name: string; default: string; descrip
   { name: 'HWA_DB_POOL_SIZE', default: '10', description: 'PostgreSQL connections per process' },
   { name: 'HWA_BODY_LIMIT', default: '1048576', description: 'largest JSON body in bytes' },
   { name: 'HWA_BATCH_SAVE_BODY_LIMIT', default: '67108864', description: 'largest batch save in bytes' },
+  {
+    name: 'HWA_STORAGE_URL',
+    default: '(unset: files in HWA_STORAGE_DIR)',
+    description: 's3://bucket/prefix',
+  },
+  { name: 'HWA_UPLOAD_LIMIT', default: '104857600', description: 'largest uploaded file in bytes' },
+  { name: 'HWA_SIGNED_URL_TTL', default: '900', description: 'signed download link lifetime, seconds' },
+  { name: 'HWA_PUBLIC_URL', default: 'http://$HOST:$PORT', description: 'base URL of signed links' },
 ];
 
 type Env = Record<string, string | undefined>;
@@ -89,18 +105,38 @@ export function loadConfig(env: Env = process.env): Config {
   const adminEmail = text('HWA_ADMIN_EMAIL', 'admin@localhost').toLowerCase();
   if (!isEmail(adminEmail)) problems.push(`HWA_ADMIN_EMAIL must be an e-mail address, got "${adminEmail}"`);
 
+  const storageUrl = env.HWA_STORAGE_URL?.trim() || undefined;
+  if (storageUrl !== undefined && !/^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/.*)?$/.test(storageUrl)) {
+    problems.push(`HWA_STORAGE_URL must look like s3://bucket or s3://bucket/prefix, got "${storageUrl}"`);
+  }
+  const host = text('HOST', '127.0.0.1');
+  const port = integer('PORT', 8080, 0, 65535);
+  const publicUrl = text(
+    'HWA_PUBLIC_URL',
+    `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+  ).replace(/\/+$/, '');
+  if (!/^https?:\/\/[^/\s]+(\/\S*)?$/.test(publicUrl)) {
+    problems.push(
+      `HWA_PUBLIC_URL must be an http(s) URL such as https://hwa.example.com, got "${publicUrl}"`,
+    );
+  }
+
   const config: Config = {
     dataDir,
     storageDir,
     databaseUrl,
-    host: text('HOST', '127.0.0.1'),
-    port: integer('PORT', 8080, 0, 65535),
+    host,
+    port,
     secret,
     logLevel,
     adminEmail,
     dbPoolSize: integer('HWA_DB_POOL_SIZE', 10, 1, 1000),
     bodyLimit: integer('HWA_BODY_LIMIT', 1024 * 1024, 1024, 1024 * 1024 * 1024),
     batchSaveBodyLimit: integer('HWA_BATCH_SAVE_BODY_LIMIT', 64 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+    storageUrl,
+    uploadLimit: integer('HWA_UPLOAD_LIMIT', 100 * 1024 * 1024, 1, 1024 ** 4),
+    signedUrlTtl: integer('HWA_SIGNED_URL_TTL', 900, 1, 7 * 24 * 3600),
+    publicUrl,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze(config);

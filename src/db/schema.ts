@@ -2,6 +2,7 @@
 // Ids are UUIDv7 made by the service: time-ordered, so inserts append to the primary-key B-tree.
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -71,6 +72,7 @@ const deletedAt = () => timestamp('deleted_at', { withTimezone: true, mode: 'dat
 
 /** Key/value properties as the batch save sends them; exposed as sorted `attributes`. */
 type Properties = Record<string, string>;
+
 
 export const entities = pgTable(
   'entities',
@@ -196,4 +198,85 @@ export const metagraphChanges = pgTable(
     relationshipsDeleted: uuid('relationships_deleted').array().notNull(),
   },
   (t) => [uniqueIndex('metagraph_changes_version_uq').on(t.systemId, t.version)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey(),
+    /** Sessions are private: only their owner sees or changes them. */
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    createdBy: text('created_by').notNull(),
+    title: text('title'),
+    description: text('description'),
+    importedProjects: uuid('imported_projects')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    isStarred: boolean('is_starred').notNull().default(false),
+    starredAt: timestamp('starred_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: deletedAt(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId, t.createdAt, t.id)],
+);
+
+export const attachments = pgTable(
+  'attachments',
+  {
+    id: uuid('id').primaryKey(),
+    /** The user who owns it; null for files the service made (created_by = 'assistant'). */
+    userId: uuid('user_id').references(() => users.id),
+    createdBy: text('created_by').notNull(),
+    name: text('name').notNull(),
+    attachmentType: text('attachment_type').notNull(),
+    contentType: text('content_type').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    storageKey: text('storage_key').notNull(),
+    title: text('title'),
+    description: text('description'),
+    citation: text('citation'),
+    sourceSessionId: uuid('source_session_id').references(() => sessions.id),
+    /** Structured preview (CSV/JSON columns and first rows), null for other files. */
+    content: jsonb('content'),
+    isVisible: boolean('is_visible').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index('attachments_user_idx').on(t.userId, t.createdAt, t.id)],
+);
+
+export const sessionAttachments = pgTable(
+  'session_attachments',
+  {
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id),
+    attachmentId: uuid('attachment_id')
+      .notNull()
+      .references(() => attachments.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('session_attachments_pk').on(t.sessionId, t.attachmentId),
+    index('session_attachments_attachment_idx').on(t.attachmentId),
+  ],
+);
+
+export const annotations = pgTable(
+  'annotations',
+  {
+    id: uuid('id').primaryKey(),
+    attachmentId: uuid('attachment_id')
+      .notNull()
+      .references(() => attachments.id),
+    annotationType: text('annotation_type').notNull(),
+    content: jsonb('content').notNull(),
+    createdBy: text('created_by').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('annotations_attachment_idx').on(t.attachmentId, t.createdAt, t.id)],
 );

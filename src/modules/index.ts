@@ -2,7 +2,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app.js';
 import { requireBearer } from '../core/auth.js';
+import { annotationsRoutes } from './annotations/annotations.routes.js';
+import { attachmentsRoutes } from './attachments/attachments.routes.js';
+import { downloadsRoutes } from './attachments/downloads.routes.js';
 import { healthRoutes } from './health/health.routes.js';
+import { sessionsRoutes } from './sessions/sessions.routes.js';
 import { openapiRoutes } from './openapi/openapi.routes.js';
 import { memoriesRoutes } from './memories/memories.routes.js';
 import { batchSaveRoutes } from './metagraph/batch-save.routes.js';
@@ -14,6 +18,7 @@ import { tokensRoutes } from './tokens/tokens.routes.js';
 
 export async function registerModules(app: FastifyInstance, deps: AppDeps): Promise<void> {
   await app.register(healthRoutes, { deps });
+  await app.register(downloadsRoutes, { prefix: '/downloads', deps });
 
   await app.register(
     async (api) => {
@@ -26,6 +31,9 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
       await api.register(batchSaveRoutes, { prefix: '/systems/metagraphs', deps });
       await api.register(systemMemoriesRoutes, { prefix: '/system-memories', deps });
       await api.register(memoriesRoutes, { prefix: '/memories', deps });
+      await api.register(sessionsRoutes, { prefix: '/sessions', deps });
+      await api.register(attachmentsRoutes, { prefix: '/attachments', deps });
+      await api.register(annotationsRoutes, { prefix: '/annotations', deps });
     },
     { prefix: '/api/v1' },
   );

@@ -1,0 +1,193 @@
+// The file features end to end with S3 as the storage (s3rver on loopback, in this process): uploads
+// land as objects in the bucket, the detail names them by s3:// URL, export hands out an S3 presigned
+// URL that downloads without a token, and a file over the limit is refused with 413 leaving no object.
+// The filesystem adapter is what the module suites run on; this file is the same path on S3.
+import { S3Client } from '@aws-sdk/client-s3';
+import contentDisposition from 'content-disposition';
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { S3Storage } from '../src/storage/s3.js';
+import { testApp, type TestContext } from './helpers.js';
+import { expectProblem } from './problems.js';
+import { S3RVER_CREDENTIALS, startS3, type RunningS3 } from './s3rver.js';
+import { MiB } from './streams.js';
+
+const LIMIT = 9 * MiB; // above one 8 MiB part: an oversize file is cut mid multipart upload
+const TTL = 120;
+const PREFIX = 'e2e';
+const CSV = 'time,voltage\n0,28.1\n1,27.9\n2,28.0\n';
+// A PDF by its signature, with binary bytes inside so any re-encoding on the way would show.
+const PDF = Buffer.concat([
+  Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n', 'latin1'),
+  randomBytes(300 * 1024),
+  Buffer.from('\n%%EOF\n'),
+]);
+
+/** A multipart body with each file in the `files` field. */
+function multipart(files: { name: string; body: string | Buffer }[]) {
+  const boundary = `----hwa${randomBytes(8).toString('hex')}`;
+  const chunks = files.flatMap((f) => [
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${f.name}"\r\n` +
+        'Content-Type: application/octet-stream\r\n\r\n',
+    ),
+    Buffer.from(f.body),
+    Buffer.from('\r\n'),
+  ]);
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+let s3: RunningS3;
+let client: S3Client;
+let ctx: TestContext;
+let token: string;
+let sessionId: string;
+/** Every command the app's S3 client sent, by name. */
+const commands: string[] = [];
+
+beforeAll(async () => {
+  s3 = await startS3();
+  client = new S3Client({
+    endpoint: s3.endpoint,
+    region: 'us-east-1',
+    forcePathStyle: true,
+    credentials: S3RVER_CREDENTIALS,
+  });
+  client.middlewareStack.add(
+    (next, context) => (args) => {
+      commands.push(context.commandName ?? '?');
+      return next(args);
+    },
+    { step: 'initialize' },
+  );
+  ctx = await testApp({
+    storage: new S3Storage(`s3://hwa-test/${PREFIX}`, client),
+    env: { HWA_UPLOAD_LIMIT: String(LIMIT), HWA_SIGNED_URL_TTL: String(TTL) },
+  });
+  token = await ctx.tokenFor('ann@example.com');
+  const session = await ctx.as(token, { method: 'POST', url: '/api/v1/sessions', payload: {} });
+  expect(session.statusCode, session.body).toBe(201);
+  sessionId = session.json().session_id;
+});
+
+afterAll(async () => {
+  client?.destroy();
+  await s3?.stop();
+});
+
+const upload = (files: { name: string; body: string | Buffer }[]) =>
+  ctx.as(token, { method: 'POST', url: `/api/v1/sessions/${sessionId}/upload-files`, ...multipart(files) });
+const detail = async (id: string) => {
+  const res = await ctx.as(token, { method: 'GET', url: `/api/v1/attachments/${id}` });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+};
+const sessionAttachmentIds = async () => {
+  const res = await ctx.as(token, { method: 'GET', url: `/api/v1/sessions/${sessionId}` });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json().attachments as { attachment_id: string }[]).map((a) => a.attachment_id).sort();
+};
+/** The key an s3:// storage_url names in the test bucket. */
+const keyOf = (storageUrl: string) => {
+  expect(storageUrl).toMatch(new RegExp(`^s3://hwa-test/${PREFIX}/attachments/\\d{4}/\\d{2}/[0-9a-f-]{36}$`));
+  return storageUrl.slice('s3://hwa-test/'.length);
+};
+
+describe('files on S3', () => {
+  let csvId: string;
+  let pdfId: string;
+
+  it('stores a CSV and a PDF uploaded in one request as objects in the bucket', async () => {
+    const before = await s3.keys();
+    const res = await upload([
+      { name: 'telemetry.csv', body: CSV },
+      { name: 'datasheet.pdf', body: PDF },
+    ]);
+    expect(res.statusCode, res.body).toBe(201);
+    const [csv, pdf] = res.json();
+    expect([csv.attachment_type, pdf.attachment_type]).toEqual(['csv', 'pdf']);
+    csvId = csv.attachment_id;
+    pdfId = pdf.attachment_id;
+    expect(await sessionAttachmentIds()).toEqual([csvId, pdfId].sort());
+
+    const csvDetail = await detail(csvId);
+    const pdfDetail = await detail(pdfId);
+    const added = (await s3.keys()).filter((k) => !before.includes(k)).sort();
+    expect(added).toEqual([keyOf(csvDetail.storage_url), keyOf(pdfDetail.storage_url)].sort());
+
+    // The CSV preview is built from the stream on its way to S3.
+    expect(csvDetail.attachment_content).toEqual({
+      format: 'csv',
+      columns: ['time', 'voltage'],
+      rows: [
+        ['0', '28.1'],
+        ['1', '27.9'],
+        ['2', '28.0'],
+      ],
+      complete: true,
+    });
+    expect(pdfDetail.attachment_content).toBeNull();
+  });
+
+  it('exports an S3 presigned URL that downloads the exact bytes without a token', async () => {
+    const res = await ctx.as(token, { method: 'POST', url: `/api/v1/attachments/${pdfId}/export` });
+    expect(res.statusCode, res.body).toBe(200);
+    const link = new URL(res.json().presigned_url);
+    // Served by S3 itself, not by hwa's /downloads route; lifetime from HWA_SIGNED_URL_TTL.
+    expect(link.origin).toBe(s3.endpoint);
+    expect(link.pathname).toBe(`/hwa-test/${keyOf((await detail(pdfId)).storage_url)}`);
+    expect(link.searchParams.get('X-Amz-Expires')).toBe(String(TTL));
+    expect(link.href).not.toContain('/downloads/');
+
+    const download = await fetch(link); // no Authorization header, no cookie: the URL is the credential
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-type')).toBe('application/pdf');
+    expect(download.headers.get('content-disposition')).toBe(contentDisposition('datasheet.pdf'));
+    expect(Buffer.from(await download.arrayBuffer()).equals(PDF)).toBe(true);
+
+    const csv = await ctx.as(token, { method: 'POST', url: `/api/v1/attachments/${csvId}/export` });
+    const csvDownload = await fetch(csv.json().presigned_url);
+    expect(csvDownload.headers.get('content-type')).toBe('text/csv');
+    expect(await csvDownload.text()).toBe(CSV);
+  });
+
+  it('stores a file of several 8 MiB parts through the upload route', async () => {
+    // Regression: intake's byte counter stream has a `size` property (0 at the start) that
+    // lib-storage took for the body's length, so every upload over one part failed with a 500.
+    const body = randomBytes(LIMIT - 1024);
+    const res = await upload([{ name: 'capture.bin', body }]);
+    expect(res.statusCode, res.body).toBe(201);
+    const url = (await detail(res.json()[0].attachment_id)).storage_url;
+    const exported = await ctx.as(token, {
+      method: 'POST',
+      url: `/api/v1/attachments/${res.json()[0].attachment_id}/export`,
+    });
+    const download = await fetch(exported.json().presigned_url);
+    expect(Buffer.from(await download.arrayBuffer()).equals(body)).toBe(true);
+    expect(await s3.keys()).toContain(keyOf(url));
+  });
+
+  it('refuses a file over HWA_UPLOAD_LIMIT with 413 and leaves no object in the bucket', async () => {
+    const before = await s3.keys();
+    const attachmentsBefore = await sessionAttachmentIds();
+    commands.splice(0);
+
+    // A good file first, then one over the limit: the good one's object must go too.
+    const res = await upload([
+      { name: 'good.csv', body: 'a,b\n1,2\n' },
+      { name: 'huge.bin', body: randomBytes(LIMIT + 3 * MiB) },
+    ]);
+
+    expectProblem(res, 413);
+    // The oversize file was streamed to S3 until the limit cut it (a multipart upload of more than
+    // one part), not refused up front from the request's length; what was stored is deleted.
+    expect(commands).toContain('CreateMultipartUploadCommand');
+    expect(commands.filter((c) => c === 'DeleteObjectCommand').length).toBeGreaterThanOrEqual(2);
+    expect((await s3.keys()).sort()).toEqual(before.sort());
+    expect(await sessionAttachmentIds()).toEqual(attachmentsBefore);
+  });
+});
