@@ -62,7 +62,10 @@ export function createServices(
     health: new HealthService(db),
     tokens: new TokensService(db),
     systems: new SystemsService(db),
-    metagraph: new MetagraphService(db),
+    metagraph: new MetagraphService(
+      db,
+      database.dialect === 'postgres' ? Math.floor(config.dbPoolSize / 2) : 0,
+    ),
     batchSave: new BatchSaveService(db),
     entityMemories: new EntityMemoriesService(db),
     userMemories: new UserMemoriesService(db),

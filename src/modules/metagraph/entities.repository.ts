@@ -10,6 +10,14 @@ export type EntityRow = typeof entities.$inferSelect;
 /** Rows per INSERT statement: large enough to amortise a round trip, small enough to bound memory. */
 export const CHUNK = 5_000;
 
+/**
+ * The sorted `[{key, value}]` of a properties object, as compact JSON text; key order is code-point
+ * order (COLLATE "C"). Every write of properties sets attributes from this, so reads copy it as is.
+ */
+export const attributesOf = (properties: SQL) =>
+  sql`COALESCE((SELECT ('[' || string_agg(row_to_json(p)::text, ',' ORDER BY p.key COLLATE "C") || ']')::json
+                FROM jsonb_each_text(${properties}) p), '[]'::json)`;
+
 export function chunks<T>(items: T[], size = CHUNK): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
@@ -54,8 +62,9 @@ export interface NewEntity {
 export async function insertEntities(ex: Executor, systemId: string, by: string, rows: NewEntity[]) {
   for (const part of chunks(rows)) {
     await ex.execute(sql`
-      INSERT INTO entities (id, system_id, entity_type, name, description, properties, created_by)
-      SELECT u.id, ${systemId}, u.entity_type, u.name, u.description, u.properties::jsonb, ${by}
+      INSERT INTO entities (id, system_id, entity_type, name, description, properties, attributes, created_by)
+      SELECT u.id, ${systemId}, u.entity_type, u.name, u.description, u.properties::jsonb,
+             ${attributesOf(sql`u.properties::jsonb`)}, ${by}
       FROM unnest(${sql.param(part.map((r) => r.id))}::uuid[],
                   ${sql.param(part.map((r) => r.entityType))}::text[],
                   ${sql.param(part.map((r) => r.name))}::text[],
@@ -74,15 +83,22 @@ export interface EntityPatch {
   removeProperties: string[];
 }
 
+/** SET clauses merging a properties patch, and the attributes that follow from the result. */
+export function propertiesPatch(patch: {
+  setProperties: Record<string, string>;
+  removeProperties: string[];
+}): SQL[] {
+  const merged = sql`((properties || ${JSON.stringify(patch.setProperties)}::jsonb) - ${sql.param(patch.removeProperties)}::text[])`;
+  return [sql`properties = ${merged}`, sql`attributes = ${attributesOf(merged)}`];
+}
+
 export async function updateEntity(ex: Executor, id: string, patch: EntityPatch): Promise<void> {
   const sets: SQL[] = [sql`updated_at = now()`];
   if (patch.name !== undefined) sets.push(sql`name = ${patch.name}`);
   if (patch.entityType !== undefined) sets.push(sql`entity_type = ${patch.entityType}`);
   if (patch.description !== undefined) sets.push(sql`description = ${patch.description}`);
   if (Object.keys(patch.setProperties).length > 0 || patch.removeProperties.length > 0) {
-    sets.push(
-      sql`properties = (properties || ${JSON.stringify(patch.setProperties)}::jsonb) - ${sql.param(patch.removeProperties)}::text[]`,
-    );
+    sets.push(...propertiesPatch(patch));
   }
   await ex.execute(sql`UPDATE entities SET ${sql.join(sets, sql`, `)} WHERE id = ${id}`);
 }

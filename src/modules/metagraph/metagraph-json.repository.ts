@@ -1,8 +1,9 @@
 // Entities and relationships leave the service as JSON that PostgreSQL builds, in keyset chunks.
 // Measured on a 100k-entity system (200k relationships, ~150 MB of JSON): mapping rows to JS objects
 // and serialising them took 14 s and 1.2 GB RSS, mostly garbage collection and Date -> ISO; here Node
-// only concatenates text. This is the one place the Entity and Relationship shapes are written down
-// for responses; metagraph.test.ts checks every answer against EntitySchema and RelationshipSchema.
+// only concatenates text, and `attributes` is stored ready-made by the writes. This is the one place
+// the Entity and Relationship shapes are written down for responses; metagraph-json.test.ts checks
+// every answer against EntitySchema and RelationshipSchema.
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client.js';
 
@@ -12,16 +13,8 @@ const CHUNK_ROWS = 5_000;
 /** UTC ISO 8601 with milliseconds and Z, as every timestamp hwa emits. */
 const iso = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/**
- * `properties` as `[{key, value}]` sorted by key in code-point order (COLLATE "C"), like JS sort().
- * Most relationships have none: skipping the subquery for `{}` saved ~1 s on 200k relationships.
- */
-const attributes = sql`CASE WHEN t.properties = '{}'::jsonb THEN '[]'::json ELSE
-  (SELECT json_agg(json_build_object('key', p.key, 'value', p.value) ORDER BY p.key COLLATE "C")
-   FROM jsonb_each_text(t.properties) p) END`;
-
 const bookkeeping = sql`t.id AS uuid, t.system_id, t.description, t.external_id,
-  ${attributes} AS attributes, t.artifacts, t.is_deleted, t.is_pending, t.created_by,
+  t.attributes, t.artifacts, t.is_deleted, t.is_pending, t.created_by,
   ${iso(sql`t.created_at`)} AS created_at, ${iso(sql`t.updated_at`)} AS updated_at`;
 
 // row_to_json of a row of aliased columns: compact text (json_build_object pads every ":" and ","
@@ -61,19 +54,19 @@ export async function jsonChunks(ex: Executor, kind: Kind, filter: Filter): Prom
   let after: { at: string; id: string } | undefined;
   for (;;) {
     const keyset = after ? [sql`(t.created_at, t.id) > (${after.at}::timestamptz, ${after.id}::uuid)`] : [];
-    const [page] = await queryRows<{ json: string | null; n: number; last_at: string; last_id: string }>(
+    // Rows come in index order; joining them here instead of string_agg in SQL spares PostgreSQL
+    // three sorts per chunk (19 of 49 ms for 5,000 entities).
+    const rows = await queryRows<{ id: string; at: string; j: string }>(
       ex,
-      sql`SELECT string_agg(j, ',' ORDER BY created_at, id) AS json, count(*)::int AS n,
-                 (array_agg(created_at::text ORDER BY created_at DESC, id DESC))[1] AS last_at,
-                 (array_agg(id ORDER BY created_at DESC, id DESC))[1] AS last_id
-          FROM (SELECT t.id, t.created_at, ${json}::text AS j FROM ${table} t
-                WHERE ${sql.join([...conditions, ...keyset], sql` AND `)}
-                ORDER BY t.created_at, t.id LIMIT ${CHUNK_ROWS}) page`,
+      sql`SELECT t.id, t.created_at::text AS at, ${json}::text AS j FROM ${table} t
+          WHERE ${sql.join([...conditions, ...keyset], sql` AND `)}
+          ORDER BY t.created_at, t.id LIMIT ${CHUNK_ROWS}`,
     );
-    if (!page?.json) break;
-    chunks.push(page.json);
-    if (Number(page.n) < CHUNK_ROWS) break;
-    after = { at: page.last_at, id: page.last_id };
+    const last = rows.at(-1);
+    if (!last) break;
+    chunks.push(rows.map((r) => r.j).join(','));
+    if (rows.length < CHUNK_ROWS) break;
+    after = { at: last.at, id: last.id };
   }
   return chunks;
 }

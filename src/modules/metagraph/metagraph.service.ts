@@ -2,7 +2,7 @@
 // shared by the team, so any signed-in user reads any live system's metagraph. Entities and
 // relationships are answered as JSON text built by the database (metagraph-json.repository.ts).
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db, Executor } from '../../db/client.js';
+import { queryRows, type Db, type Executor, type Tx } from '../../db/client.js';
 import { Errors } from '../../core/errors.js';
 import { iso } from '../../core/ids.js';
 import * as systems from '../systems/systems.repository.js';
@@ -36,8 +36,21 @@ const jsonArray = (chunks: string[]): string[] => [
   ']',
 ];
 
+const SNAPSHOT_READ = { isolationLevel: 'repeatable read', accessMode: 'read only' } as const;
+
 export class MetagraphService {
-  constructor(private readonly db: Db) {}
+  /** Full reads running on two connections now; see full(). */
+  private pairedReads = 0;
+
+  /**
+   * @param maxPairedReads how many full reads may use a second connection at once: 0 on PGlite (one
+   *   connection), half the pool on PostgreSQL, so that reads waiting for their second connection
+   *   can never hold the whole pool between them.
+   */
+  constructor(
+    private readonly db: Db,
+    private readonly maxPairedReads = 0,
+  ) {}
 
   private async liveSystem(ex: Executor, systemId: string) {
     const system = await systems.findLiveSystem(ex, systemId);
@@ -45,30 +58,57 @@ export class MetagraphService {
     return system;
   }
 
-  /** The full metagraph as JSON pieces: one snapshot, so entities, relationships and version agree. */
+  /**
+   * The full metagraph as JSON pieces: one snapshot, so entities, relationships and version agree.
+   * On PostgreSQL the relationships are read on a second connection that imports the first one's
+   * snapshot (pg_export_snapshot), so the database builds both halves' JSON at once.
+   */
   async full(systemId: string): Promise<string[]> {
-    return this.db.transaction(
-      async (tx) => {
-        const system = await this.liveSystem(tx, systemId);
-        const filter = { systemId, includePending: false };
-        const entities = await json.jsonChunks(tx, 'entities', filter);
-        const relationships = await json.jsonChunks(tx, 'relationships', filter);
-        const head = JSON.stringify({
-          system_id: system.id,
-          system_name: system.name,
-          description: system.description,
-          version: system.metagraphVersion,
-        });
-        return [
-          `${head.slice(0, -1)},"entities":`,
-          ...jsonArray(entities),
-          ',"relationships":',
-          ...jsonArray(relationships),
-          '}',
-        ];
-      },
-      { isolationLevel: 'repeatable read', accessMode: 'read only' },
-    );
+    return this.db.transaction(async (tx) => {
+      const system = await this.liveSystem(tx, systemId);
+      const filter = { systemId, includePending: false };
+      let entities: string[];
+      let relationships: string[];
+      if (this.pairedReads < this.maxPairedReads) {
+        this.pairedReads++;
+        try {
+          [entities, relationships] = await Promise.all([
+            json.jsonChunks(tx, 'entities', filter),
+            this.onSameSnapshot(tx, (other) => json.jsonChunks(other, 'relationships', filter)),
+          ]);
+        } finally {
+          this.pairedReads--;
+        }
+      } else {
+        entities = await json.jsonChunks(tx, 'entities', filter);
+        relationships = await json.jsonChunks(tx, 'relationships', filter);
+      }
+      const head = JSON.stringify({
+        system_id: system.id,
+        system_name: system.name,
+        description: system.description,
+        version: system.metagraphVersion,
+      });
+      return [
+        `${head.slice(0, -1)},"entities":`,
+        ...jsonArray(entities),
+        ',"relationships":',
+        ...jsonArray(relationships),
+        '}',
+      ];
+    }, SNAPSHOT_READ);
+  }
+
+  /** Runs `work` in a second read-only transaction that sees exactly what `tx` sees. */
+  private async onSameSnapshot<T>(tx: Tx, work: (other: Tx) => Promise<T>): Promise<T> {
+    const [row] = await queryRows<{ id: string }>(tx, sql`SELECT pg_export_snapshot() AS id`);
+    const id = row?.id ?? '';
+    // SET TRANSACTION SNAPSHOT takes no parameters; the id is PostgreSQL's own, checked anyway.
+    if (!/^[0-9A-F]+-[0-9A-F]+(-[0-9]+)?$/i.test(id)) throw new Error(`unexpected snapshot id ${id}`);
+    return this.db.transaction(async (other) => {
+      await other.execute(sql.raw(`SET TRANSACTION SNAPSHOT '${id}'`));
+      return work(other);
+    }, SNAPSHOT_READ);
   }
 
   async listEntities(systemId: string, query: ListEntitiesQuery): Promise<string[]> {

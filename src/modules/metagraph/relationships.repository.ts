@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client.js';
 import { relationships } from '../../db/schema.js';
-import { chunks } from './entities.repository.js';
+import { attributesOf, chunks, propertiesPatch } from './entities.repository.js';
 
 export type RelationshipRow = typeof relationships.$inferSelect;
 
@@ -42,9 +42,9 @@ export async function insertRelationships(
   for (const part of chunks(rows)) {
     await ex.execute(sql`
       INSERT INTO relationships (id, system_id, relationship_type, name, description,
-                                 source_entity_id, target_entity_id, properties, created_by)
+                                 source_entity_id, target_entity_id, properties, attributes, created_by)
       SELECT u.id, ${systemId}, u.relationship_type, u.name, u.description, u.source, u.target,
-             u.properties::jsonb, ${by}
+             u.properties::jsonb, ${attributesOf(sql`u.properties::jsonb`)}, ${by}
       FROM unnest(${sql.param(part.map((r) => r.id))}::uuid[],
                   ${sql.param(part.map((r) => r.relationshipType))}::text[],
                   ${sql.param(part.map((r) => r.name))}::text[],
@@ -72,9 +72,7 @@ export async function updateRelationship(
   if (patch.name !== undefined) sets.push(sql`name = ${patch.name}`);
   if (patch.description !== undefined) sets.push(sql`description = ${patch.description}`);
   if (Object.keys(patch.setProperties).length > 0 || patch.removeProperties.length > 0) {
-    sets.push(
-      sql`properties = (properties || ${JSON.stringify(patch.setProperties)}::jsonb) - ${sql.param(patch.removeProperties)}::text[]`,
-    );
+    sets.push(...propertiesPatch(patch));
   }
   await ex.execute(sql`UPDATE relationships SET ${sql.join(sets, sql`, `)} WHERE id = ${id}`);
 }
