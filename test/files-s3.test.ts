@@ -2,14 +2,14 @@
 // land as objects in the bucket, the detail names them by s3:// URL, export hands out an S3 presigned
 // URL that downloads without a token, and a file over the limit is refused with 413 leaving no object.
 // The filesystem adapter is what the module suites run on; this file is the same path on S3.
-import { S3Client } from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import contentDisposition from 'content-disposition';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { S3Storage } from '../src/storage/s3.js';
 import { testApp, type TestContext } from './helpers.js';
 import { expectProblem } from './problems.js';
-import { S3RVER_CREDENTIALS, startS3, type RunningS3 } from './s3rver.js';
+import { recordingClient, startS3, type RunningS3 } from './s3rver.js';
 import { MiB } from './streams.js';
 
 const LIMIT = 9 * MiB; // above one 8 MiB part: an oversize file is cut mid multipart upload
@@ -47,23 +47,11 @@ let ctx: TestContext;
 let token: string;
 let sessionId: string;
 /** Every command the app's S3 client sent, by name. */
-const commands: string[] = [];
+let commands: string[];
 
 beforeAll(async () => {
   s3 = await startS3();
-  client = new S3Client({
-    endpoint: s3.endpoint,
-    region: 'us-east-1',
-    forcePathStyle: true,
-    credentials: S3RVER_CREDENTIALS,
-  });
-  client.middlewareStack.add(
-    (next, context) => (args) => {
-      commands.push(context.commandName ?? '?');
-      return next(args);
-    },
-    { step: 'initialize' },
-  );
+  ({ client, commands } = recordingClient(s3));
   ctx = await testApp({
     storage: new S3Storage(`s3://hwa-test/${PREFIX}`, client),
     env: { HWA_UPLOAD_LIMIT: String(LIMIT), HWA_SIGNED_URL_TTL: String(TTL) },

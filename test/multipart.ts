@@ -102,3 +102,17 @@ export async function uploaded<
   expect(res.statusCode, res.body).toBe(201);
   return res.json<T[]>();
 }
+
+/** The fields of an Attachment in list form (the spec's table), sorted. */
+export const ATTACHMENT_KEYS = [
+  'attachment_citation',
+  'attachment_created_at',
+  'attachment_created_by',
+  'attachment_description',
+  'attachment_id',
+  'attachment_name',
+  'attachment_source_session_id',
+  'attachment_title',
+  'attachment_type',
+  'is_visible',
+];

@@ -35,6 +35,25 @@ export interface RunningS3 {
   stop(): Promise<void>;
 }
 
+/** A client for the running s3rver that also records the name of every command it sends. */
+export function recordingClient(s3: RunningS3): { client: S3Client; commands: string[] } {
+  const commands: string[] = [];
+  const client = new S3Client({
+    endpoint: s3.endpoint,
+    region: 'us-east-1',
+    forcePathStyle: true,
+    credentials: S3RVER_CREDENTIALS,
+  });
+  client.middlewareStack.add(
+    (next, context) => (args) => {
+      commands.push(context.commandName ?? '?');
+      return next(args);
+    },
+    { step: 'initialize' },
+  );
+  return { client, commands };
+}
+
 export async function startS3(): Promise<RunningS3> {
   const directory = await fs.mkdtemp(path.join(os.tmpdir(), 'hwa-s3rver-'));
   const server = new S3rver({

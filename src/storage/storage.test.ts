@@ -1,7 +1,6 @@
 // The storage port's contract, run against both adapters: the filesystem on a temporary directory
 // and S3 on s3rver (in this process, on loopback). Then what only one adapter does: symlinks in the
 // filesystem root, S3 presigned links fetched without credentials, the S3 client from AWS_* variables.
-import { S3Client } from '@aws-sdk/client-s3';
 import contentDisposition from 'content-disposition';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -9,7 +8,7 @@ import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { S3RVER_CREDENTIALS, startS3, type RunningS3 } from '../../test/s3rver.js';
+import { S3RVER_CREDENTIALS, recordingClient, startS3, type RunningS3 } from '../../test/s3rver.js';
 import { MiB, generatedStream, hashOf } from '../../test/streams.js';
 import { FileStorage } from './fs.js';
 import { assertSafeKey, objectKey, type ObjectStorage } from './port.js';
@@ -51,20 +50,7 @@ async function fileSubject(): Promise<Subject & { root: string }> {
 }
 
 function s3Subject(): Subject {
-  const commands: string[] = [];
-  const client = new S3Client({
-    endpoint: s3.endpoint,
-    region: 'us-east-1',
-    forcePathStyle: true,
-    credentials: S3RVER_CREDENTIALS,
-  });
-  client.middlewareStack.add(
-    (next, context) => (args) => {
-      commands.push(context.commandName ?? '?');
-      return next(args);
-    },
-    { step: 'initialize' },
-  );
+  const { client, commands } = recordingClient(s3);
   return {
     storage: new S3Storage('s3://hwa-test/some/prefix', client),
     urlOf: (key) => `s3://hwa-test/some/prefix/${key}`,

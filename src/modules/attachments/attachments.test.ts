@@ -11,23 +11,19 @@ import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { afterFile, testApp, type TestContext } from '../../../test/helpers.js';
-import { PDF, PNG, file, newSession, uploaded, type FilePart } from '../../../test/multipart.js';
+import {
+  ATTACHMENT_KEYS,
+  PDF,
+  PNG,
+  file,
+  newSession,
+  uploaded,
+  type FilePart,
+} from '../../../test/multipart.js';
 import { expectProblem } from '../../../test/problems.js';
 import { attachments as attachmentsTable, sessionAttachments } from '../../db/schema.js';
 
 const BASE = '/api/v1/attachments';
-const ATTACHMENT_KEYS = [
-  'attachment_citation',
-  'attachment_created_at',
-  'attachment_created_by',
-  'attachment_description',
-  'attachment_id',
-  'attachment_name',
-  'attachment_source_session_id',
-  'attachment_title',
-  'attachment_type',
-  'is_visible',
-];
 const DETAIL_KEYS = [...ATTACHMENT_KEYS, 'attachment_content', 'storage_url'].sort();
 const MiB = 1024 * 1024;
 

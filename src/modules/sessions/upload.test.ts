@@ -12,6 +12,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { afterFile, testApp, type TestContext } from '../../../test/helpers.js';
 import {
+  ATTACHMENT_KEYS,
   PDF,
   PNG,
   field,
@@ -25,18 +26,6 @@ import { expectProblem } from '../../../test/problems.js';
 
 const LIMIT = 1000;
 const MAX_FILES = 20;
-const ATTACHMENT_KEYS = [
-  'attachment_citation',
-  'attachment_created_at',
-  'attachment_created_by',
-  'attachment_description',
-  'attachment_id',
-  'attachment_name',
-  'attachment_source_session_id',
-  'attachment_title',
-  'attachment_type',
-  'is_visible',
-];
 const ISO_MS_Z = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
