@@ -22,23 +22,13 @@ import {
 } from '../../../test/multipart.js';
 import { expectProblem } from '../../../test/problems.js';
 import { attachments as attachmentsTable, sessionAttachments } from '../../db/schema.js';
+import type { Attachment } from './attachments.schemas.js';
 
 const BASE = '/api/v1/attachments';
 const DETAIL_KEYS = [...ATTACHMENT_KEYS, 'attachment_content', 'storage_url'].sort();
 const MiB = 1024 * 1024;
 
-interface Attachment {
-  attachment_id: string;
-  attachment_name: string;
-  attachment_type: string;
-  attachment_title: string | null;
-  attachment_description: string | null;
-  attachment_citation: string | null;
-  attachment_source_session_id: string | null;
-  attachment_created_by: string;
-  attachment_created_at: string;
-  is_visible: boolean;
-}
+/** The detail form, with the preview readable field by field. */
 interface Detail extends Attachment {
   attachment_content: Record<string, unknown> | null;
   storage_url: string | null;

@@ -23,24 +23,12 @@ import {
   type FilePart,
 } from '../../../test/multipart.js';
 import { expectProblem } from '../../../test/problems.js';
+import type { Attachment } from '../attachments/attachments.schemas.js';
 
 const LIMIT = 1000;
 const MAX_FILES = 20;
 const ISO_MS_Z = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-interface Attachment {
-  attachment_id: string;
-  attachment_name: string;
-  attachment_type: string;
-  attachment_title: string | null;
-  attachment_description: string | null;
-  attachment_citation: string | null;
-  attachment_source_session_id: string | null;
-  attachment_created_by: string;
-  attachment_created_at: string;
-  is_visible: boolean;
-}
 
 let ctx: TestContext;
 let storageDir: string;
