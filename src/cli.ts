@@ -7,7 +7,7 @@ import { isUuid } from './core/ids.js';
 import type { Database } from './db/client.js';
 import { DataDirLockedError } from './db/lock.js';
 import { migrateDatabase } from './db/migrate.js';
-import { openConfiguredDatabase } from './db/open.js';
+import { describeConnectionError, openConfiguredDatabase } from './db/open.js';
 import { serve } from './server.js';
 import { TokensService } from './modules/tokens/tokens.service.js';
 
@@ -91,7 +91,10 @@ program.parseAsync().catch((err: unknown) => {
   const expected = [ConfigError, DataDirLockedError, UsageError, HwaError].some(
     (kind) => err instanceof kind,
   );
-  if (expected) {
+  const unreachable = describeConnectionError(err, loaded?.databaseUrl);
+  if (unreachable) {
+    process.stderr.write(`hwa: ${unreachable}\n`);
+  } else if (expected) {
     process.stderr.write(`hwa: ${(err as Error).message}\n`);
   } else {
     process.stderr.write(`hwa: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);

@@ -44,6 +44,13 @@ function newSite(): Site {
 }
 
 /** The inherited environment without any variable hwa reads, then this site's settings. */
+/** A data directory only: for runs that name their own DATABASE_URL. */
+function newSiteWithoutDatabase(): Site {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hwa-e2e-'));
+  tempDirs.push(dataDir);
+  return { dataDir, databaseUrl: undefined };
+}
+
 function envFor(site: Site, port: number, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const variable of ENVIRONMENT) delete env[variable.name];
@@ -443,6 +450,21 @@ describe(`hwa CLI end to end (${dbKind()})`, () => {
       expect(await again.stop()).toBe(0);
     },
   );
+
+  it('explains an unreachable PostgreSQL in one line, without the password or a stack trace', async () => {
+    const site = { ...newSiteWithoutDatabase(), databaseUrl: 'postgres://hwa:s3cret-pw@127.0.0.1:1/hwa' };
+    for (const args of [['serve'], ['token', 'create', '--email', 'ann@example.com'], ['migrate']]) {
+      const result = await runHwa(args, envFor(site, 0));
+      expect(result.code, args.join(' ')).toBe(1);
+      expect(result.stderr).toMatch(
+        /cannot use the PostgreSQL database at postgres:\/\/hwa:\*\*\*@127\.0\.0\.1:1\/hwa/,
+      );
+      expect(result.stderr).toMatch(/ECONNREFUSED.*Check DATABASE_URL/);
+      expect(result.stderr).not.toContain('s3cret-pw');
+      expect(result.stderr).not.toMatch(/^\s+at /m);
+      expect(result.stdout).toBe('');
+    }
+  });
 
   it.each([
     ['PORT', 'abc'],

@@ -26,3 +26,46 @@ export async function openConfiguredDatabase(
     throw err;
   }
 }
+
+/** Connection failures an operator fixes in DATABASE_URL or on the server, not bugs in hwa. */
+const UNREACHABLE = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ETIMEDOUT',
+  'ECONNRESET',
+  'EHOSTUNREACH',
+]);
+const SQLSTATE_CLASSES: Record<string, string> = {
+  '28': 'the server refused the credentials',
+  '3D': 'the database does not exist (create it first, e.g. createdb)',
+  '08': 'the connection failed',
+};
+
+/** The URL without its password, for messages. */
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '(unparseable DATABASE_URL)';
+  }
+}
+
+/**
+ * A one-line explanation when `err` means PostgreSQL could not be reached or used with this URL,
+ * else undefined. Never includes the password.
+ */
+export function describeConnectionError(err: unknown, databaseUrl: string | undefined): string | undefined {
+  if (!databaseUrl || !(err instanceof Error)) return undefined;
+  const code = (err as { code?: unknown }).code;
+  const why =
+    typeof code === 'string'
+      ? UNREACHABLE.has(code)
+        ? `the server is not reachable (${code})`
+        : SQLSTATE_CLASSES[code.slice(0, 2)]
+      : undefined;
+  if (!why) return undefined;
+  return `cannot use the PostgreSQL database at ${redactUrl(databaseUrl)}: ${why}: ${err.message}. Check DATABASE_URL and that PostgreSQL (>= 15) is running.`;
+}
