@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, ENVIRONMENT, loadConfig } from './config.js';
+import { ConfigError, ENVIRONMENT, loadConfig, publicUrlWarning } from './config.js';
 
 const problemsOf = (env: Record<string, string>): string[] => {
   try {
@@ -125,5 +125,26 @@ describe('configuration', () => {
 
   it('reports every bad variable at once, so one restart fixes them all', () => {
     expect(problemsOf({ PORT: 'x', LOG_LEVEL: 'y' })).toHaveLength(2);
+  });
+});
+
+describe('the public URL of download links', () => {
+  it('follows HOST and PORT unless HWA_PUBLIC_URL is set', () => {
+    expect(loadConfig({ HOST: '10.1.2.3', PORT: '9000' }).publicUrl).toBe('http://10.1.2.3:9000');
+    expect(loadConfig({ HOST: '::1' }).publicUrl).toBe('http://[::1]:8080');
+    expect(loadConfig({ HOST: '0.0.0.0', HWA_PUBLIC_URL: 'https://hwa.lab' }).publicUrl).toBe(
+      'https://hwa.lab',
+    );
+  });
+
+  it('warns at start when links would point at a wildcard address, and only then', () => {
+    expect(publicUrlWarning(loadConfig({ HOST: '0.0.0.0' }))).toMatch(
+      /HWA_PUBLIC_URL is not set.*0\.0\.0\.0:8080/,
+    );
+    expect(publicUrlWarning(loadConfig({ HOST: '::' }))).toMatch(/\[::\]:8080/);
+    expect(publicUrlWarning(loadConfig({}))).toBeUndefined();
+    expect(
+      publicUrlWarning(loadConfig({ HOST: '0.0.0.0', HWA_PUBLIC_URL: 'https://hwa.lab' })),
+    ).toBeUndefined();
   });
 });

@@ -146,3 +146,15 @@ export function loadConfig(env: Env = process.env): Config {
 export function isEmail(value: string): boolean {
   return /^[^\s@]+@[^\s@]+$/.test(value) && value.length <= 254;
 }
+
+/**
+ * Download links are built from HWA_PUBLIC_URL; by default it follows HOST, and a wildcard address
+ * (0.0.0.0, ::) works for nobody. Said once at start, since the server itself still works.
+ */
+export function publicUrlWarning(config: Config): string | undefined {
+  if (!/^https?:\/\/(0\.0\.0\.0|\[::\])(:|\/|$)/.test(config.publicUrl)) return undefined;
+  return (
+    `HWA_PUBLIC_URL is not set while listening on all interfaces: download links will point at ` +
+    `${config.publicUrl}. Set HWA_PUBLIC_URL to the address clients use (e.g. https://hwa.example.com).`
+  );
+}

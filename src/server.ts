@@ -2,7 +2,7 @@
 // (in-flight requests finish, then PGlite is closed cleanly and its lock released).
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
-import type { Config } from './config.js';
+import { publicUrlWarning, type Config } from './config.js';
 import { migrateDatabase } from './db/migrate.js';
 import { openConfiguredDatabase } from './db/open.js';
 import { TokensService } from './modules/tokens/tokens.service.js';
@@ -57,6 +57,8 @@ export async function serve(config: Config): Promise<FastifyInstance> {
   process.once('SIGINT', stop);
 
   await app.listen({ host: config.host, port: config.port });
+  const linkWarning = publicUrlWarning(config);
+  if (linkWarning) app.log.warn({ publicUrl: config.publicUrl }, linkWarning);
   const firstToken = await new TokensService(database.db).bootstrapAdmin(config.adminEmail);
   if (firstToken) printFirstRunBanner(app, config.adminEmail, firstToken);
   return app;
