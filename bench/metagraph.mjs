@@ -106,6 +106,21 @@ function copyRows(systemId) {
 const copySql = (table, columns, source) => `COPY ${table} (${columns}) FROM ${source} WITH (FORMAT csv)`;
 const insertSystem = 'INSERT INTO systems (id, name, created_by) VALUES ($1, $2, $3)';
 
+/** What both copiers do with their own `query` and `copyOne`: one transaction, then a count. */
+function copierOver(query, copyOne) {
+  return {
+    insertSystem: (id, name) => query(insertSystem, [id, name, EMAIL]),
+    async copy(rows) {
+      await query('BEGIN');
+      await copyOne('entities', ENTITY_COLUMNS, rows.entities);
+      await copyOne('relationships', RELATIONSHIP_COLUMNS, rows.relationships);
+      await query('COMMIT');
+    },
+    count: async (id) =>
+      (await query('SELECT count(*)::int AS n FROM relationships WHERE system_id = $1', [id])).rows[0].n,
+  };
+}
+
 /** COPY into the server's PostgreSQL database, in one transaction, over one connection. */
 async function postgresCopier(scratch) {
   const client = new pg.Client({ connectionString: scratch.url, connectionTimeoutMillis: 10_000 });
@@ -117,22 +132,13 @@ async function postgresCopier(scratch) {
   };
   return {
     where: 'the server’s PostgreSQL database, from this process (`pg-copy-streams`)',
-    insertSystem: (id, name) => client.query(insertSystem, [id, name, EMAIL]),
-    async copy(rows) {
-      await client.query('BEGIN');
-      await copyOne('entities', ENTITY_COLUMNS, rows.entities);
-      await copyOne('relationships', RELATIONSHIP_COLUMNS, rows.relationships);
-      await client.query('COMMIT');
-    },
+    ...copierOver((text, values) => client.query(text, values), copyOne),
     /**
      * Right after 600k rows arrive, autovacuum and ANALYZE run on these tables and compete with the
      * GET (measured: 5.6 s then, 1.8-2.3 s once settled). A settled database is what readers meet
      * minutes after a save, so the GET is measured both ways.
      */
     settle: () => client.query('VACUUM ANALYZE entities, relationships'),
-    count: async (id) =>
-      (await client.query('SELECT count(*)::int AS n FROM relationships WHERE system_id = $1', [id])).rows[0]
-        .n,
     close: () => client.end(),
   };
 }
@@ -146,16 +152,7 @@ async function pgliteCopier() {
     client.query(copySql(table, columns, `'/dev/blob'`), [], { blob: new Blob([data]) });
   return {
     where: 'a separate PGlite instance in the bench process, fresh directory, same migrations',
-    insertSystem: (id, name) => client.query(insertSystem, [id, name, EMAIL]),
-    async copy(rows) {
-      await client.query('BEGIN');
-      await copyOne('entities', ENTITY_COLUMNS, rows.entities);
-      await copyOne('relationships', RELATIONSHIP_COLUMNS, rows.relationships);
-      await client.query('COMMIT');
-    },
-    count: async (id) =>
-      (await client.query('SELECT count(*)::int AS n FROM relationships WHERE system_id = $1', [id])).rows[0]
-        .n,
+    ...copierOver((text, values) => client.query(text, values), copyOne),
     close: () => database.close(),
   };
 }

@@ -1,6 +1,6 @@
 // SQL for attachments and the visibility rule of the spec (Authentication 2): a user sees their own
 // attachments and those the service created in their sessions; anything else reads as absent.
-import { and, asc, count, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { attachments, sessionAttachments } from '../../db/schema.js';
 
@@ -28,6 +28,16 @@ export async function findVisible(
     .where(and(eq(attachments.id, id), visibleTo(userId)))
     .limit(1);
   return rows[0];
+}
+
+/** Which of `ids` the user may see: one query for a whole list (session pre-association). */
+export async function visibleIds(ex: Executor, userId: string, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await ex
+    .select({ id: attachments.id })
+    .from(attachments)
+    .where(and(inArray(attachments.id, ids), visibleTo(userId)));
+  return new Set(rows.map((r) => r.id));
 }
 
 export async function findById(ex: Executor, id: string): Promise<AttachmentRow | undefined> {

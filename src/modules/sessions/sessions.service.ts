@@ -59,15 +59,12 @@ export class SessionsService {
 
   async create(actor: Actor, body: CreateSessionBody): Promise<Session> {
     const ids = [...new Set((body.attachments ?? []).map((a) => a.attachment_id.toLowerCase()))];
-    const problems: FieldError[] = [];
-    for (const [i, a] of (body.attachments ?? []).entries()) {
-      if (!(await attachmentsRepo.findVisible(this.db, actor.userId, a.attachment_id))) {
-        problems.push({
-          path: `body.attachments[${i}].attachment_id`,
-          message: 'names no attachment of yours',
-        });
-      }
-    }
+    const visible = await attachmentsRepo.visibleIds(this.db, actor.userId, ids);
+    const problems: FieldError[] = (body.attachments ?? []).flatMap((a, i) =>
+      visible.has(a.attachment_id.toLowerCase())
+        ? []
+        : [{ path: `body.attachments[${i}].attachment_id`, message: 'names no attachment of yours' }],
+    );
     if (problems.length > 0) throw Errors.validation(problems);
     const row = await this.db.transaction(async (tx) => {
       const session = await repo.insertSession(tx, {

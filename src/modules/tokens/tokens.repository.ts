@@ -61,14 +61,11 @@ export async function touchToken(ex: Executor, tokenId: string, at: Date): Promi
 
 export async function listTokens(
   ex: Executor,
-  filter: { userId?: string; tokenId?: string },
+  filter: { userId?: string },
   /** Without a page (the CLI), every matching token. */
   page?: { limit: number; offset: number },
 ) {
-  const where = and(
-    filter.userId ? eq(apiTokens.userId, filter.userId) : undefined,
-    filter.tokenId ? eq(apiTokens.id, filter.tokenId) : undefined,
-  );
+  const where = filter.userId ? eq(apiTokens.userId, filter.userId) : undefined;
   const query = ex
     .select({ token: apiTokens, email: users.email })
     .from(apiTokens)

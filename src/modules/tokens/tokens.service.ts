@@ -104,13 +104,10 @@ export class TokensService {
   }
 
   /** Revokes a token the actor owns (admins: any). Unknown, foreign or already revoked: 404. */
-  async revoke(tokenId: string, actor?: Actor): Promise<TokenView> {
+  async revoke(tokenId: string, actor?: Actor): Promise<void> {
     const token = await repo.findToken(this.db, tokenId);
     if (!token || (actor && !actor.isAdmin && token.userId !== actor.userId)) throw Errors.notFound('token');
-    const revoked = await repo.revokeToken(this.db, tokenId, new Date());
-    if (!revoked) throw Errors.notFound('token');
-    const owner = (await repo.listTokens(this.db, { tokenId })).rows[0];
-    return toView(revoked, owner?.email ?? '');
+    if (!(await repo.revokeToken(this.db, tokenId, new Date()))) throw Errors.notFound('token');
   }
 
   /**
