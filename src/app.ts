@@ -12,69 +12,9 @@ import { InFlight } from './core/in-flight.js';
 import { validatorCompiler } from './core/validation.js';
 import type { Database } from './db/client.js';
 import { registerModules } from './modules/index.js';
-import { AnnotationsService } from './modules/annotations/annotations.service.js';
-import { AttachmentsService } from './modules/attachments/attachments.service.js';
-import { HealthService } from './modules/health/health.service.js';
-import { SessionsService } from './modules/sessions/sessions.service.js';
+import { createServices, type AppDeps } from './modules/services.js';
 import { openStorage, resolveSecret } from './storage/open.js';
 import type { ObjectStorage } from './storage/port.js';
-import { DownloadSigner } from './storage/signed-urls.js';
-import { EntityMemoriesService, UserMemoriesService } from './modules/memories/memories.service.js';
-import { BatchSaveService } from './modules/metagraph/batch-save.service.js';
-import { MetagraphService } from './modules/metagraph/metagraph.service.js';
-import { SystemMemoriesService } from './modules/systems/system-memories.service.js';
-import { SystemsService } from './modules/systems/systems.service.js';
-import { TokensService } from './modules/tokens/tokens.service.js';
-
-export interface Services {
-  health: HealthService;
-  tokens: TokensService;
-  systems: SystemsService;
-  metagraph: MetagraphService;
-  batchSave: BatchSaveService;
-  entityMemories: EntityMemoriesService;
-  userMemories: UserMemoriesService;
-  systemMemories: SystemMemoriesService;
-  sessions: SessionsService;
-  attachments: AttachmentsService;
-  annotations: AnnotationsService;
-}
-
-export interface AppDeps {
-  config: Config;
-  database: Database;
-  storage: ObjectStorage;
-  services: Services;
-}
-
-export function createServices(
-  config: Config,
-  database: Database,
-  storage: ObjectStorage,
-  secret: string,
-): Services {
-  const db = database.db;
-  const attachments = new AttachmentsService(db, storage, new DownloadSigner(secret), {
-    publicUrl: config.publicUrl,
-    ttlSeconds: config.signedUrlTtl,
-  });
-  return {
-    health: new HealthService(db),
-    tokens: new TokensService(db),
-    systems: new SystemsService(db),
-    metagraph: new MetagraphService(
-      db,
-      database.dialect === 'postgres' ? Math.floor(config.dbPoolSize / 2) : 0,
-    ),
-    batchSave: new BatchSaveService(db),
-    entityMemories: new EntityMemoriesService(db),
-    userMemories: new UserMemoriesService(db),
-    systemMemories: new SystemMemoriesService(db),
-    sessions: new SessionsService(db, storage, config.uploadLimit),
-    attachments,
-    annotations: new AnnotationsService(db, attachments),
-  };
-}
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,6 +1,6 @@
 // The table of contents of the API: every URL prefix is registered here, one line each.
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from './services.js';
 import { requireBearer } from '../core/auth.js';
 import { annotationsRoutes } from './annotations/annotations.routes.js';
 import { attachmentsRoutes } from './attachments/attachments.routes.js';

@@ -6,7 +6,7 @@ import { fieldErrors } from '../../core/error-handler.js';
 import { Errors } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import type { AttachmentsService } from '../attachments/attachments.service.js';
-import type { Actor } from '../tokens/tokens.service.js';
+import type { Actor } from '../../core/auth.js';
 import * as repo from './annotations.repository.js';
 import {
   CONTENT_SCHEMAS,

@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Page, authErrors } from '../../core/schemas.js';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../services.js';
 import { AnnotationSchema } from '../annotations/annotations.schemas.js';
 import {
   AttachmentDetailSchema,

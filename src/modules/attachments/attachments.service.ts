@@ -6,7 +6,7 @@ import { Errors, HwaError } from '../../core/errors.js';
 import { iso } from '../../core/ids.js';
 import type { ObjectStorage } from '../../storage/port.js';
 import type { DownloadSigner } from '../../storage/signed-urls.js';
-import type { Actor } from '../tokens/tokens.service.js';
+import type { Actor } from '../../core/auth.js';
 import * as repo from './attachments.repository.js';
 import type {
   Attachment,

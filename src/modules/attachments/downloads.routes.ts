@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Readable } from 'node:stream';
 import { Type } from 'typebox';
 import { Problem } from '../../core/schemas.js';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../services.js';
 import { attachmentDisposition } from '../../storage/content-disposition.js';
 
 export const downloadsRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {

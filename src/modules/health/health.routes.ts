@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Problem } from '../../core/schemas.js';
 import { HwaError } from '../../core/errors.js';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../services.js';
 
 const Status = Type.Object({ status: Type.String() });
 

@@ -5,7 +5,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { queryRows } from '../../db/client.js';
 import { Errors } from '../../core/errors.js';
 import { iso, newId } from '../../core/ids.js';
-import type { Actor } from '../tokens/tokens.service.js';
+import type { Actor } from '../../core/auth.js';
 import * as versions from './memory-versions.repository.js';
 import type { EntityMemory, MemoryVersion, UserMemory } from './memories.schemas.js';
 

@@ -1,7 +1,7 @@
 // POST /api/v1/systems/metagraphs/{system_id}/batch-save: the one way to change a metagraph.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Problem, authErrors } from '../../core/schemas.js';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../services.js';
 import { BatchSaveBody, BatchSaveResult } from './batch-save.schemas.js';
 import { SystemParams } from './metagraph.schemas.js';
 

@@ -4,7 +4,7 @@
 import type { Db, Tx } from '../../db/client.js';
 import { Errors } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import type { Actor } from '../tokens/tokens.service.js';
+import type { Actor } from '../../core/auth.js';
 import * as changes from './changes.repository.js';
 import * as entities from './entities.repository.js';
 import * as relationships from './relationships.repository.js';

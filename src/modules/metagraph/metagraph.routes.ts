@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { Page, authErrors } from '../../core/schemas.js';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../services.js';
 import {
   ChangeSetSchema,
   ChangesQuery,

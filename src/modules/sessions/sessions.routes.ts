@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { HwaError } from '../../core/errors.js';
 import { Page, Problem, authErrors } from '../../core/schemas.js';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../services.js';
 import { AttachmentSchema } from '../attachments/attachments.schemas.js';
 import {
   CreateSessionBody,

@@ -9,7 +9,7 @@ import * as attachmentsRepo from '../attachments/attachments.repository.js';
 import { toAttachment } from '../attachments/attachments.service.js';
 import type { Attachment } from '../attachments/attachments.schemas.js';
 import { takeFile, type TakenFile } from '../attachments/intake.js';
-import type { Actor } from '../tokens/tokens.service.js';
+import type { Actor } from '../../core/auth.js';
 import * as repo from './sessions.repository.js';
 import {
   DEFAULT_SESSION_TITLE,

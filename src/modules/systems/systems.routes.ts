@@ -1,7 +1,7 @@
 // /api/v1/systems: one line per handler into the service.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { MessageResponse, Page, Problem, authErrors } from '../../core/schemas.js';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../services.js';
 import {
   CreateSystemBody,
   ListSystemsQuery,

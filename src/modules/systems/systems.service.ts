@@ -3,7 +3,7 @@
 import type { Db } from '../../db/client.js';
 import { Errors, HwaError } from '../../core/errors.js';
 import { iso, newId } from '../../core/ids.js';
-import type { Actor } from '../tokens/tokens.service.js';
+import type { Actor } from '../../core/auth.js';
 import * as repo from './systems.repository.js';
 import type { CreateSystemBody, ListSystemsQuery, System, UpdateSystemBody } from './systems.schemas.js';
 

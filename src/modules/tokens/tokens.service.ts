@@ -5,14 +5,8 @@ import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
 import { Errors } from '../../core/errors.js';
 import { iso, isoOrNull, newId } from '../../core/ids.js';
+import type { Actor } from '../../core/auth.js';
 import * as repo from './tokens.repository.js';
-
-export interface Actor {
-  userId: string;
-  email: string;
-  isAdmin: boolean;
-  tokenId: string;
-}
 
 export interface TokenView {
   id: string;

@@ -1,0 +1,67 @@
+// The wiring: every module's service, built once per app from the configuration, the database and
+// the storage. Routes import their dependency types from here, never from app.ts (which imports the
+// routes). Adding a module touches its own folder, this file, modules/index.ts and its tables.
+import type { Config } from '../config.js';
+import type { Database } from '../db/client.js';
+import type { ObjectStorage } from '../storage/port.js';
+import { DownloadSigner } from '../storage/signed-urls.js';
+import { AnnotationsService } from './annotations/annotations.service.js';
+import { AttachmentsService } from './attachments/attachments.service.js';
+import { HealthService } from './health/health.service.js';
+import { EntityMemoriesService, UserMemoriesService } from './memories/memories.service.js';
+import { BatchSaveService } from './metagraph/batch-save.service.js';
+import { MetagraphService } from './metagraph/metagraph.service.js';
+import { SessionsService } from './sessions/sessions.service.js';
+import { SystemMemoriesService } from './systems/system-memories.service.js';
+import { SystemsService } from './systems/systems.service.js';
+import { TokensService } from './tokens/tokens.service.js';
+
+export interface Services {
+  health: HealthService;
+  tokens: TokensService;
+  systems: SystemsService;
+  metagraph: MetagraphService;
+  batchSave: BatchSaveService;
+  entityMemories: EntityMemoriesService;
+  userMemories: UserMemoriesService;
+  systemMemories: SystemMemoriesService;
+  sessions: SessionsService;
+  attachments: AttachmentsService;
+  annotations: AnnotationsService;
+}
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  storage: ObjectStorage;
+  services: Services;
+}
+
+export function createServices(
+  config: Config,
+  database: Database,
+  storage: ObjectStorage,
+  secret: string,
+): Services {
+  const db = database.db;
+  const attachments = new AttachmentsService(db, storage, new DownloadSigner(secret), {
+    publicUrl: config.publicUrl,
+    ttlSeconds: config.signedUrlTtl,
+  });
+  return {
+    health: new HealthService(db),
+    tokens: new TokensService(db),
+    systems: new SystemsService(db),
+    metagraph: new MetagraphService(
+      db,
+      database.dialect === 'postgres' ? Math.floor(config.dbPoolSize / 2) : 0,
+    ),
+    batchSave: new BatchSaveService(db),
+    entityMemories: new EntityMemoriesService(db),
+    userMemories: new UserMemoriesService(db),
+    systemMemories: new SystemMemoriesService(db),
+    sessions: new SessionsService(db, storage, config.uploadLimit),
+    attachments,
+    annotations: new AnnotationsService(db, attachments),
+  };
+}
