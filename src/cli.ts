@@ -7,6 +7,7 @@ import { isUuid } from './core/ids.js';
 import type { Database } from './db/client.js';
 import { DataDirLockedError } from './db/lock.js';
 import { migrateDatabase } from './db/migrate.js';
+import { SchemaDriftError } from './db/migration-drift.js';
 import { describeConnectionError, openConfiguredDatabase } from './db/open.js';
 import { serve } from './server.js';
 import { TokensService } from './modules/tokens/tokens.service.js';
@@ -88,7 +89,7 @@ token
 class UsageError extends Error {}
 
 program.parseAsync().catch((err: unknown) => {
-  const expected = [ConfigError, DataDirLockedError, UsageError, HwaError].some(
+  const expected = [ConfigError, DataDirLockedError, SchemaDriftError, UsageError, HwaError].some(
     (kind) => err instanceof kind,
   );
   const unreachable = describeConnectionError(err, loaded?.databaseUrl);

@@ -1,6 +1,8 @@
 // Migrations apply on an empty database, are idempotent, and on PostgreSQL two processes starting at
 // once (two pools here) do not both migrate: the advisory lock makes the second find nothing to do.
+// A database that a newer hwa migrated is refused, and a running process stops being ready.
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import pg from 'pg';
@@ -8,9 +10,10 @@ import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { HealthService } from '../modules/health/health.service.js';
 import { withDatabase } from '../../test/global-setup.js';
-import { afterFile } from '../../test/helpers.js';
+import { afterFile, freshDatabase, testApp } from '../../test/helpers.js';
 import { openPglite, openPostgres, queryRows, type Database } from './client.js';
 import { MIGRATIONS_FOLDER, migrateDatabase } from './migrate.js';
+import { knownMigrations, SchemaDriftError } from './migration-drift.js';
 
 const committed = readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER }).length;
 
@@ -78,4 +81,53 @@ describe('migrations', () => {
       expect(Number(tables[0]?.n)).toBe(3);
     },
   );
+});
+
+/** What a newer hwa leaves behind: a bookkeeping row for a migration this build does not ship. */
+async function recordForeignMigration(database: Database, createdAt: number): Promise<void> {
+  await database.db.execute(
+    sql`INSERT INTO drizzle.__drizzle_migrations (hash, created_at) VALUES ('from-a-newer-hwa', ${createdAt})`,
+  );
+}
+
+const VERSION = (
+  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
+const newest = knownMigrations(MIGRATIONS_FOLDER).at(-1)!;
+const DAY_MS = 86_400_000;
+
+describe('a database migrated by a newer hwa', () => {
+  it("is refused before anything is migrated, in one line naming both sides' newest migration", async () => {
+    const database = await freshDatabase();
+    const theirs = newest.when + DAY_MS;
+    await recordForeignMigration(database, theirs);
+
+    const refusal = await migrateDatabase(database).then(
+      () => undefined,
+      (err: unknown) => err,
+    );
+    expect(refusal).toBeInstanceOf(SchemaDriftError);
+    const message = (refusal as Error).message;
+    expect(message).not.toContain('\n');
+    expect(message).toContain(newest.tag);
+    expect(message).toContain(new Date(theirs).toISOString());
+    expect(message).toContain(`hwa ${VERSION} `);
+    expect(await appliedCount(database)).toBe(committed + 1);
+  });
+
+  it("is refused also when the unknown migration is older than this build's newest (another branch)", async () => {
+    const database = await freshDatabase();
+    await recordForeignMigration(database, newest.when - 1);
+    await expect(migrateDatabase(database)).rejects.toThrow(SchemaDriftError);
+  });
+
+  it('turns a running process not ready: GET /readyz answers 503', async () => {
+    const ctx = await testApp();
+    expect((await ctx.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+
+    await recordForeignMigration(ctx.database, newest.when + DAY_MS);
+    const res = await ctx.app.inject({ method: 'GET', url: '/readyz' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ type: 'urn:hwa:problem:unavailable' });
+  });
 });

@@ -1,15 +1,15 @@
 // Migrations are the SQL files drizzle-kit generated, committed under ./migrations, applied forward
 // only by drizzle's migrator (all pending ones in one transaction). On PostgreSQL several processes
 // may start at once: an advisory lock makes the second wait and then find nothing left to apply.
+// Before migrating, a database migrated by a newer hwa is refused (migration-drift.ts).
 import { fileURLToPath } from 'node:url';
-import { sql } from 'drizzle-orm';
-import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type pg from 'pg';
-import { queryRows, type Database, type Db } from './client.js';
+import type { Database, Db } from './client.js';
+import { appliedMigrations, knownMigrations, refuseUnknownMigrations } from './migration-drift.js';
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -20,6 +20,7 @@ export async function migrateDatabase(database: Database & { pool?: pg.Pool }): 
   const config = { migrationsFolder: MIGRATIONS_FOLDER };
   if (database.dialect === 'pglite') {
     // One process owns the embedded directory (lock file), so no further locking is needed.
+    await refuseUnknownMigrations(database.db, MIGRATIONS_FOLDER);
     await migratePglite(database.db as unknown as PgliteDatabase, config);
     return;
   }
@@ -28,6 +29,8 @@ export async function migrateDatabase(database: Database & { pool?: pg.Pool }): 
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     try {
+      // Under the lock: a newer hwa migrating at this moment is either done (refused here) or waits.
+      await refuseUnknownMigrations(drizzlePg(client), MIGRATIONS_FOLDER);
       await migratePg(drizzlePg(client), config);
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
@@ -37,18 +40,9 @@ export async function migrateDatabase(database: Database & { pool?: pg.Pool }): 
   }
 }
 
-/** True when every committed migration has been applied (readiness). */
+/** True when every committed migration has been applied, and none this build does not know (readiness). */
 export async function migrationsApplied(db: Db): Promise<boolean> {
-  const files = readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER });
-  const last = files.at(-1);
-  if (!last) return true;
-  try {
-    const rows = await queryRows<{ n: number }>(
-      db,
-      sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations WHERE created_at >= ${last.folderMillis}`,
-    );
-    return Number(rows[0]?.n ?? 0) > 0;
-  } catch {
-    return false; // the bookkeeping table does not exist yet
-  }
+  const applied = new Set((await appliedMigrations(db)) ?? []);
+  const known = new Set(knownMigrations(MIGRATIONS_FOLDER).map((m) => m.when));
+  return [...known].every((when) => applied.has(when)) && [...applied].every((when) => known.has(when));
 }

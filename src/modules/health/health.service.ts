@@ -3,16 +3,14 @@ import type { Db } from '../../db/client.js';
 import { migrationsApplied } from '../../db/migrate.js';
 
 export class HealthService {
-  /** Once every migration is seen applied it stays so for this process: files cannot un-apply. */
-  private migrated = false;
-
   constructor(private readonly db: Db) {}
 
   async ready(): Promise<boolean> {
     try {
       await this.db.execute(sql`SELECT 1`);
-      this.migrated ||= await migrationsApplied(this.db);
-      return this.migrated;
+      // Asked every time, not cached: a newer hwa may migrate the database under a running process,
+      // which must then leave the load balancer (one indexed read of a table of a few rows).
+      return await migrationsApplied(this.db);
     } catch {
       return false;
     }

@@ -1,0 +1,88 @@
+// Rolling several `hwa serve` processes onto one database is safe only if an older build refuses a
+// database a newer one has migrated. Here, through the built CLI as an operator runs it: serve,
+// migrate and token create each exit non-zero with one line naming both sides, and change nothing.
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { afterAll, expect, it } from 'vitest';
+import { ENVIRONMENT } from '../src/config.js';
+import { openPglite, queryRows, type Database } from '../src/db/client.js';
+import { MIGRATIONS_FOLDER, migrateDatabase } from '../src/db/migrate.js';
+import { knownMigrations } from '../src/db/migration-drift.js';
+import { dbKind, freshDatabase } from './helpers.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hwa-drift-'));
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+const newest = knownMigrations(MIGRATIONS_FOLDER).at(-1)!;
+const theirs = newest.when + 86_400_000;
+
+/** The site's database: the embedded one in the data directory, or a fresh PostgreSQL database. */
+async function openSite(): Promise<{ database: Database; databaseUrl?: string }> {
+  if (dbKind() === 'postgres') {
+    const database = await freshDatabase();
+    return { database, databaseUrl: database.url };
+  }
+  const database = await openPglite(path.join(dataDir, 'pglite'));
+  await migrateDatabase(database);
+  return { database };
+}
+
+async function hwa(args: string[], databaseUrl: string | undefined) {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const variable of ENVIRONMENT) delete env[variable.name];
+  Object.assign(env, { HWA_DATA_DIR: dataDir, PORT: '0' }, databaseUrl ? { DATABASE_URL: databaseUrl } : {});
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['bin/hwa.js', ...args], {
+      cwd: ROOT,
+      env,
+      timeout: 90_000,
+    });
+    return { code: 0, stdout, stderr };
+  } catch (err) {
+    const { code, stdout, stderr } = err as { code: number | string; stdout: string; stderr: string };
+    return { code, stdout, stderr };
+  }
+}
+
+it(
+  `serve, migrate and token create refuse a database a newer hwa migrated (${dbKind()})`,
+  { timeout: 240_000 },
+  async () => {
+    const { database, databaseUrl } = await openSite();
+    await database.db.execute(
+      sql`INSERT INTO drizzle.__drizzle_migrations (hash, created_at) VALUES ('from-a-newer-hwa', ${theirs})`,
+    );
+    const countUsers = async () =>
+      (await queryRows<{ n: number }>(database.db, sql`SELECT count(*)::int AS n FROM users`))[0]?.n;
+    const usersBefore = await countUsers();
+    // The embedded directory belongs to one process at a time: let the CLI have it.
+    if (!databaseUrl) await database.close();
+
+    for (const args of [['serve'], ['migrate'], ['token', 'create', '--email', 'ann@example.com']]) {
+      const result = await hwa(args, databaseUrl);
+      expect(result.code, args.join(' ')).toBe(1);
+      expect(result.stdout).toBe('');
+      const lines = result.stderr
+        .split('\n')
+        .filter((line) => line.startsWith('hwa: ') && !line.includes('building'));
+      expect(lines, result.stderr).toHaveLength(1);
+      expect(lines[0]).toContain('migrated by a newer hwa');
+      expect(lines[0]).toContain(newest.tag);
+      expect(lines[0]).toContain(new Date(theirs).toISOString());
+      expect(result.stderr).not.toMatch(/^\s+at /m);
+    }
+
+    const after = databaseUrl ? database : await openPglite(path.join(dataDir, 'pglite'));
+    const usersAfter = (
+      await queryRows<{ n: number }>(after.db, sql`SELECT count(*)::int AS n FROM users`)
+    )[0]?.n;
+    expect(usersAfter).toBe(usersBefore); // token create added no user
+    if (!databaseUrl) await after.close();
+  },
+);
