@@ -64,8 +64,11 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'validation',
 };
 
+/** Status -> code for Fastify's own 4xx errors; where codes share a status, the first listed wins. */
 const STATUS_CODES = new Map<number, ErrorCode>(
-  Object.entries(CATALOGUE).map(([code, entry]) => [entry.status, code as ErrorCode]),
+  Object.entries(CATALOGUE)
+    .reverse()
+    .map(([code, entry]) => [entry.status, code as ErrorCode]),
 );
 
 /** SQLSTATE of a driver error, looking through drizzle's wrapper (DrizzleQueryError.cause). */
@@ -91,7 +94,7 @@ export function toHwaError(error: FastifyError): HwaError | undefined {
   const fastifyCode = FASTIFY_CODES[error.code];
   if (fastifyCode) return new HwaError(fastifyCode, error.message);
   const state = sqlState(error);
-  if (state === '23505') return Errors.conflict('A record with the same unique value already exists.');
+  if (state === '23505') return Errors.alreadyExists('A record with the same unique value already exists.');
   // PostgreSQL text and jsonb cannot hold U+0000: 22021 (text) and 22P05 (jsonb) are the client's input.
   if (state === '22021' || state === '22P05') {
     return Errors.invalidField('body', 'text may not contain the NUL character (\\u0000)');

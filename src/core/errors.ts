@@ -13,7 +13,11 @@ export const CATALOGUE = {
   unauthorized: { status: 401, title: 'Authentication required' },
   forbidden: { status: 403, title: 'Not allowed' },
   not_found: { status: 404, title: 'Not found' },
-  conflict: { status: 409, title: 'Conflict' },
+  // Several refusals share 409; each has its own code so a client can tell them apart without
+  // reading `detail`. The first one listed is also what a bare 409 from Fastify or a plugin maps to.
+  already_exists: { status: 409, title: 'Already exists' },
+  name_taken: { status: 409, title: 'Name already taken' },
+  stale_base_version: { status: 409, title: 'Stale base version' },
   payload_too_large: { status: 413, title: 'Request body too large' },
   unsupported_media_type: { status: 415, title: 'Unsupported media type' },
   rate_limited: { status: 429, title: 'Too many requests' },
@@ -64,6 +68,17 @@ export const Errors = {
     new HwaError('unauthorized', detail),
   forbidden: (detail: string) => new HwaError('forbidden', detail),
   notFound: (resource: string) => new HwaError('not_found', `No ${resource} with that id.`),
-  conflict: (detail: string, extensions: Record<string, unknown> = {}) =>
-    new HwaError('conflict', detail, [], extensions),
+  /** A unique value is taken and no more specific code applies (SQLSTATE 23505). */
+  alreadyExists: (detail: string) => new HwaError('already_exists', detail),
+  /** `kind` in the domain's words: `nameTaken('system', 'Rover')`. */
+  nameTaken: (kind: string, name: string) =>
+    new HwaError('name_taken', `A ${kind} named "${name}" already exists.`),
+  /** Optimistic concurrency: the client edited `given`, the resource is at `current`. */
+  staleBaseVersion: (resource: string, current: number, given: number) =>
+    new HwaError(
+      'stale_base_version',
+      `The ${resource} is at version ${current}, not ${given}: reload it and apply your changes again.`,
+      [],
+      { current_version: current },
+    ),
 };

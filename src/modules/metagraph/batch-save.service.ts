@@ -31,10 +31,7 @@ export class BatchSaveService {
       const current = await entities.lockSystemVersion(tx, systemId);
       if (current === undefined) throw Errors.notFound('system');
       if (body.base_version !== undefined && body.base_version !== current) {
-        throw Errors.conflict(
-          `The metagraph is at version ${current}, not ${body.base_version}: reload it and apply your changes again.`,
-          { current_version: current },
-        );
+        throw Errors.staleBaseVersion('metagraph', current, body.base_version);
       }
 
       const refs = referencedIds(body);

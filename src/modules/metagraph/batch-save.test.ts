@@ -218,6 +218,7 @@ describe('the metagraph version', () => {
       creates: [{ local_id: 'a', type: 'COMPONENT', name: 'Late' }],
     });
     const problem = expectProblem(res, 409);
+    expect(problem.type).toBe('urn:hwa:problem:stale_base_version');
     expect(problem.current_version).toBe(2);
     expect(problem.detail).toMatch(/\b2\b/);
     expect(await snapshot(sys)).toEqual(before);
@@ -226,6 +227,7 @@ describe('the metagraph version', () => {
   it('refuses a base_version ahead of the current version too', async () => {
     const sys = await mg.createSystem();
     const problem = expectProblem(await mg.batch(sys, { base_version: 5 }), 409);
+    expect(problem.type).toBe('urn:hwa:problem:stale_base_version');
     expect(problem.current_version).toBe(0);
     expect((await mg.full(sys)).version).toBe(0);
   });
@@ -973,7 +975,10 @@ describe('concurrent saves on one system', () => {
     const statuses = results.map((r) => r.statusCode).sort();
     expect(statuses).toEqual([200, 409, 409, 409, 409, 409]);
     for (const res of results.filter((r) => r.statusCode === 409)) {
-      expect(expectProblem(res, 409).current_version).toBe(2);
+      expect(expectProblem(res, 409)).toMatchObject({
+        type: 'urn:hwa:problem:stale_base_version',
+        current_version: 2,
+      });
     }
     const graph = await mg.full(sys);
     expect(graph.version).toBe(2);

@@ -465,7 +465,9 @@ describe('GET /systems/{id}/metagraph/changes', () => {
   });
 
   it('records nothing for a refused save', async () => {
-    expectProblem(await mg.batch(sys, { base_version: 0 }), 409);
+    expect(expectProblem(await mg.batch(sys, { base_version: 0 }), 409).type).toBe(
+      'urn:hwa:problem:stale_base_version',
+    );
     expectProblem(await mg.batch(sys, { deletes: [randomUUID()] }), 400);
     expect((await changes({})).count).toBe(5);
   });

@@ -24,7 +24,7 @@ function nameTaken(error: unknown, name: string): never {
   if (error instanceof HwaError) throw error;
   const text = String((error as { cause?: { constraint?: string } }).cause?.constraint ?? error);
   if (text.includes('systems_live_name_uq')) {
-    throw Errors.conflict(`A system named "${name}" already exists.`);
+    throw Errors.nameTaken('system', name);
   }
   throw error;
 }

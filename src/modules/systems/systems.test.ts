@@ -203,6 +203,7 @@ describe('POST /api/v1/systems', () => {
     const name = `Falcon ${tag()}`;
     const first = await create(name);
     const body = expectProblem(await post({ system_name: name.toUpperCase() }), 409);
+    expect(body.type).toBe('urn:hwa:problem:name_taken');
     expect(body.detail).toContain(name.toUpperCase());
     const page = await listed({ search: name });
     expect(page.items.map((s) => s.system_id)).toEqual([first.system_id]);
@@ -463,6 +464,7 @@ describe('PUT /api/v1/systems/:system_id', () => {
     const taken = await create(`Eagle ${t}`);
     const other = await create(`Hawk ${t}`);
     const body = expectProblem(await put(other.system_id, { system_name: `EAGLE ${t}` }), 409);
+    expect(body.type).toBe('urn:hwa:problem:name_taken');
     expect(body.detail).toContain(`EAGLE ${t}`);
     expect((await get(other.system_id)).json()).toEqual(other);
 
@@ -507,7 +509,7 @@ describe('DELETE /api/v1/systems/:system_id', () => {
 
     const reborn = await create(name.toLowerCase());
     expect(reborn.system_id).not.toBe(old.system_id);
-    expectProblem(await post({ system_name: name }), 409);
+    expect(expectProblem(await post({ system_name: name }), 409).type).toBe('urn:hwa:problem:name_taken');
 
     const all = await listed({ search: name, is_deleted: 'true' });
     expect(all.items.map((s) => [s.system_id, s.is_deleted])).toEqual([
@@ -524,7 +526,7 @@ describe('DELETE /api/v1/systems/:system_id', () => {
     const res = await put(other.system_id, { system_name: name.toUpperCase() });
     expect(res.statusCode).toBe(200);
     expect(res.json<System>().system_name).toBe(name.toUpperCase());
-    expectProblem(await post({ system_name: name }), 409);
+    expect(expectProblem(await post({ system_name: name }), 409).type).toBe('urn:hwa:problem:name_taken');
   });
 
   it('answers 404 for an unknown or malformed id', async () => {
