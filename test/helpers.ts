@@ -1,18 +1,24 @@
 // Test helpers: a fresh database per test file, an app on it, and small factories so tests read like
-// the feature (`const ann = await ctx.user('ann@example.com')`).
+// the feature: `const ann = await ctx.newUser()`, `const rover = await ctx.newSystem(ann)`,
+// `const { status, body } = await ann.call<System>('GET', `/systems/${rover.system_id}`)`. Response
+// types are the `Static<>` types beside the route schemas (`*.schemas.ts`), never retyped here.
 import { mkdtempSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, inject } from 'vitest';
+import { afterAll, expect, inject } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildOptions } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { openPglite, openPostgres, type Database } from '../src/db/client.js';
+import type { Attachment } from '../src/modules/attachments/attachments.schemas.js';
+import type { CreateSessionBody, Session } from '../src/modules/sessions/sessions.schemas.js';
+import type { CreateSystemBody, System } from '../src/modules/systems/systems.schemas.js';
 import { TokensService } from '../src/modules/tokens/tokens.service.js';
 import { withDatabase } from './global-setup.js';
+import { multipart, type FilePart } from './multipart.js';
 
 export const dbKind = (): 'pglite' | 'postgres' => inject('testDb').kind;
 
@@ -24,7 +30,12 @@ export const dbKind = (): 'pglite' | 'postgres' => inject('testDb').kind;
  */
 const cleanups: (() => Promise<unknown>)[] = [];
 afterAll(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  // Every cleanup runs even when one fails (a database must still be dropped); then the first failure
+  // fails the file.
+  const failures: unknown[] = [];
+  for (const cleanup of cleanups.splice(0).reverse())
+    await cleanup().catch((err: unknown) => failures.push(err));
+  if (failures.length > 0) throw failures[0];
 });
 
 /** Runs `cleanup` when this test file ends; unlike afterAll, it may be called from a beforeAll or a test. */
@@ -72,13 +83,107 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
   });
 }
 
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** What a call answered. */
+export interface Answer<T> {
+  status: number;
+  headers: LightMyRequestResponse['headers'];
+  /**
+   * The JSON body, typed as the caller asked: the route's success type (a problem body when the call
+   * was refused, so assert `status` first, or use `ok`). The text when the answer is not JSON.
+   */
+  body: T;
+  /** The raw response, for assertions on bytes and for `expectProblem`. */
+  res: LightMyRequestResponse;
+}
+
+export interface CallOptions {
+  query?: Record<string, string | string[]>;
+  headers?: Record<string, string>;
+  /** Bytes to send as they are (with your own content-type header) instead of `body` as JSON. */
+  raw?: string | Buffer;
+}
+
+/** A request under `/api/v1` (`path` = `/systems?search=x`) as one user; `body` is sent as JSON. */
+export type Call = <T = unknown>(
+  method: Method,
+  path: string,
+  body?: unknown,
+  options?: CallOptions,
+) => Promise<Answer<T>>;
+
+/** A signed-in user: their e-mail, a token of theirs and their calls. */
+export interface TestUser {
+  email: string;
+  token: string;
+  call: Call;
+}
+
+/** The body of a successful answer; fails the test, showing the body, on any other status. */
+export function ok<T>(answer: Answer<T>, status = 200): T {
+  expect(answer.status, answer.res.body).toBe(status);
+  return answer.body;
+}
+
 export interface TestContext {
   app: FastifyInstance;
   database: Database;
+  /** A new user (a fresh e-mail unless given) with a token. */
+  newUser(options?: { admin?: boolean; email?: string }): Promise<TestUser>;
+  /** A system created by `user` through the API (a unique name unless given). */
+  newSystem(user: TestUser, fields?: Partial<CreateSystemBody>): Promise<System>;
+  /** A session of `user`, created through the API. */
+  newSession(user: TestUser, fields?: CreateSessionBody): Promise<Session>;
+  /** Uploads `files` (see test/multipart.ts) into `session` as `user`; fails the test unless 201. */
+  upload(user: TestUser, session: Session | string, files: FilePart[]): Promise<Attachment[]>;
   /** Creates (or reuses) a user and returns a fresh bearer token for them. */
   tokenFor(email: string, options?: { admin?: boolean }): Promise<string>;
   /** app.inject with the token as a Bearer header. */
   as(token: string, request: InjectOptions): Promise<LightMyRequestResponse>;
+}
+
+/** A name no other test in the run uses, so tests sharing a database do not see each other's rows. */
+export const uniqueName = (prefix: string) => `${prefix} ${randomBytes(4).toString('hex')}`;
+
+function answer<T>(res: LightMyRequestResponse): Answer<T> {
+  const json = /\bjson\b/.test(String(res.headers['content-type'] ?? '')) && res.body !== '';
+  return { status: res.statusCode, headers: res.headers, body: (json ? res.json() : res.body) as T, res };
+}
+
+function caller(app: FastifyInstance, token: string): Call {
+  return async <T>(method: Method, path: string, body?: unknown, options: CallOptions = {}) => {
+    const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+    let payload: string | Buffer | undefined = options.raw;
+    if (payload === undefined && body !== undefined) {
+      // Stringified here: light-my-request would send a string body as it is, not as JSON.
+      payload = JSON.stringify(body);
+      headers['content-type'] = 'application/json';
+    }
+    const res = await app.inject({
+      method,
+      url: `/api/v1${path}`,
+      headers: { ...headers, ...options.headers },
+      ...(options.query ? { query: options.query } : {}),
+      ...(payload === undefined ? {} : { payload }),
+    });
+    return answer<T>(res);
+  };
+}
+
+/**
+ * Fails when request work is still running. A test file must end with every request it started
+ * answered and finished: a request nobody awaited, or a handler that outlives its response, would run
+ * on after the file (and its database) ended and fail somewhere else, or nowhere.
+ */
+export function expectNoRequestWork(app: FastifyInstance): void {
+  const running = app.inFlight.count;
+  if (running > 0) {
+    throw new Error(
+      `${running} request(s) still running when the test file ended: await every request a test ` +
+        'starts, and make handlers finish their work before they answer',
+    );
+  }
 }
 
 /** An app on a fresh database for the whole test file. */
@@ -89,16 +194,46 @@ export async function testApp(
   const config = testConfig(options.env);
   const app = await buildApp(config, database, options);
   afterFile(async () => {
+    let leftover: unknown;
+    try {
+      expectNoRequestWork(app);
+    } catch (err) {
+      leftover = err;
+    }
     await app.close();
+    await app.inFlight.idle(); // the database closes next: let what still runs finish first
     await fs.rm(config.storageDir, { recursive: true, force: true });
+    if (leftover) throw leftover as Error;
   });
   const tokens = new TokensService(database.db);
+  const tokenFor = async (email: string, opts: { admin?: boolean } = {}) =>
+    (await tokens.create({ email, isAdmin: opts.admin ?? false })).token;
   return {
     app,
     database,
-    async tokenFor(email, opts = {}) {
-      return (await tokens.create({ email, isAdmin: opts.admin ?? false })).token;
+    async newUser({ admin = false, email = `${uniqueName('user').replace(' ', '-')}@example.com` } = {}) {
+      const token = await tokenFor(email, { admin });
+      return { email, token, call: caller(app, token) };
     },
+    async newSystem(user, fields = {}) {
+      return ok(
+        await user.call<System>('POST', '/systems', { system_name: uniqueName('System'), ...fields }),
+        201,
+      );
+    },
+    async newSession(user, fields = {}) {
+      return ok(await user.call<Session>('POST', '/sessions', fields), 201);
+    },
+    async upload(user, session, files) {
+      const id = typeof session === 'string' ? session : session.session_id;
+      const body = multipart(files);
+      const answered = await user.call<Attachment[]>('POST', `/sessions/${id}/upload-files`, undefined, {
+        raw: body.payload,
+        headers: body.headers,
+      });
+      return ok(answered, 201);
+    },
+    tokenFor,
     as(token, request) {
       return app.inject({ ...request, headers: { ...request.headers, authorization: `Bearer ${token}` } });
     },

@@ -2,6 +2,7 @@
 // has the same shape, names every invalid field by its path, and quotes the request id it was given.
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
+import type { Answer } from './helpers.js';
 
 export interface ProblemBody {
   type: string;
@@ -17,7 +18,12 @@ export interface ProblemBody {
  * Asserts `res` is a problem+json answer with `status`. With `paths`, the set of field paths in
  * `errors` must be exactly those (a field may appear with several messages).
  */
-export function expectProblem(res: LightMyRequestResponse, status: number, paths?: string[]): ProblemBody {
+export function expectProblem(
+  answer: LightMyRequestResponse | Answer<unknown>,
+  status: number,
+  paths?: string[],
+): ProblemBody {
+  const res = 'res' in answer ? answer.res : answer;
   expect(res.statusCode, res.body).toBe(status);
   expect(res.headers['content-type']).toMatch(/^application\/problem\+json\b/);
   const body = res.json<ProblemBody>();

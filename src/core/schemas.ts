@@ -24,8 +24,11 @@ export type Problem = Static<typeof Problem>;
 /** `{items, count}`: count is the total matching the filters, not the page size. */
 export const Page = <T extends TSchema>(item: T) =>
   Type.Object({ items: Type.Array(item), count: Type.Integer({ minimum: 0 }) });
+/** The static type of `Page(item)`: `Page<System>`. */
+export type Page<T> = { items: T[]; count: number };
 
 export const MessageResponse = Type.Object({ message: Type.String(), uuid: Uuid });
+export type MessageResponse = Static<typeof MessageResponse>;
 
 /** The error answers every authenticated route can give, for the OpenAPI document. */
 export const authErrors = { 400: Problem, 401: Problem, 404: Problem } as const;
