@@ -1,12 +1,20 @@
-// Small factories for the metagraph and memory suites: a system, a batch save, the full metagraph and
-// its change list, so a test reads like the feature (`await save(sys, { creates: [...] })`).
+// Small factories for the metagraph and memory suites: a batch save, the full metagraph and its change
+// list, the satellite, so a test reads like the feature (`await mg.save(sys, { creates: [...] })`).
+// Types are the route schemas' Static<> types.
 import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { sql } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
+import type { Page } from '../src/core/schemas.js';
 import { queryRows } from '../src/db/client.js';
-import type { TestContext } from './helpers.js';
+import type { BatchSaveResult } from '../src/modules/metagraph/batch-save.schemas.js';
+import type {
+  ChangeSet,
+  Entity,
+  FullMetagraph,
+  Relationship,
+} from '../src/modules/metagraph/metagraph.schemas.js';
+import { ok, testApp, type TestContext, type TestUser } from './helpers.js';
 
 // ajv-formats is CommonJS with a default export; under NodeNext it arrives wrapped once more.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
@@ -18,66 +26,8 @@ export function expectSchema(schema: object, value: unknown): void {
   expect(validate(value), JSON.stringify(validate.errors)).toBe(true);
 }
 
-export const API = '/api/v1';
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export const ISO_MS_Z = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-
-export interface Attribute {
-  key: string;
-  value: string;
-}
-
-export interface Entity {
-  uuid: string;
-  system_id: string;
-  entity_type: string;
-  name: string;
-  description: string | null;
-  external_id: string | null;
-  attributes: Attribute[];
-  artifacts: unknown[];
-  memories: string;
-  memories_updated_at: string | null;
-  memories_contributors: string[];
-  is_deleted: boolean;
-  is_pending: boolean;
-  created_by: string;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface Relationship extends Omit<Entity, 'entity_type'> {
-  relationship_type: string;
-  source_entity_id: string;
-  target_entity_id: string;
-}
-
-export interface FullMetagraph {
-  system_id: string;
-  system_name: string;
-  description: string | null;
-  version: number;
-  entities: Entity[];
-  relationships: Relationship[];
-}
-
-export interface SaveResult {
-  version: number;
-  entities_created: number;
-  entities_updated: number;
-  entities_deleted: number;
-  relationships_created: number;
-  relationships_updated: number;
-  relationships_deleted: number;
-}
-
-export interface ChangeSet {
-  version: number;
-  changed_by: string;
-  changed_at: string;
-  entities: { created: string[]; updated: string[]; deleted: string[] };
-  relationships: { created: string[]; updated: string[]; deleted: string[] };
-}
 
 export const ENTITY_KEYS = [
   'artifacts',
@@ -105,53 +55,69 @@ export const RELATIONSHIP_KEYS = [
   'target_entity_id',
 ].sort();
 
-/** Metagraph calls for one user of one test app. */
-export function metagraphClient(ctx: TestContext, token: string) {
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, tok = token) =>
-    ctx.as(tok, {
-      method,
-      url: `${API}${url}`,
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+/** Metagraph calls of one user (`as` another user where a test says so), system ids as strings. */
+export function metagraphClient(ctx: TestContext, user: TestUser) {
+  const batch = (systemId: string, body: unknown, as = user) =>
+    as.call<BatchSaveResult>('POST', `/systems/metagraphs/${systemId}/batch-save`, body);
+  const mg = {
+    user,
+    /** A new system of this user, by id. */
+    async createSystem(system_name?: string, description?: string): Promise<string> {
+      const fields = { ...(system_name ? { system_name } : {}), ...(description ? { description } : {}) };
+      return (await ctx.newSystem(user, fields)).system_id;
+    },
+    deleteSystem: async (systemId: string) => ok(await user.call('DELETE', `/systems/${systemId}`)),
+    /** The answer of a batch save, refused or not. */
+    batch,
+    /** A batch save that must succeed. */
+    save: async (systemId: string, body: unknown, as = user) => ok(await batch(systemId, body, as)),
+    full: async (systemId: string) =>
+      ok(await user.call<FullMetagraph>('GET', `/systems/${systemId}/metagraph`)),
+    changes: async (systemId: string, sinceVersion = 0) =>
+      ok(
+        await user.call<Page<ChangeSet>>(
+          'GET',
+          `/systems/${systemId}/metagraph/changes?since_version=${sinceVersion}&limit=1000`,
+        ),
+      ),
+    entity: async (systemId: string, entityId: string) =>
+      ok(await user.call<Entity>('GET', `/systems/${systemId}/entities/${entityId}`)),
+    relationship: async (systemId: string, relationshipId: string) =>
+      ok(await user.call<Relationship>('GET', `/systems/${systemId}/relationships/${relationshipId}`)),
 
-  function ok<T>(res: LightMyRequestResponse, status = 200): T {
-    expect(res.statusCode, res.body).toBe(status);
-    return res.json<T>();
-  }
-
-  return {
-    call,
-    async createSystem(name = `System ${Math.random().toString(36).slice(2, 10)}`, description?: string) {
-      const res = await call('POST', '/systems', {
-        system_name: name,
-        ...(description ? { description } : {}),
-      });
-      return ok<{ system_id: string }>(res, 201).system_id;
+    /** A new system with the satellite saved in it (version 1), and its entities' ids by name. */
+    async satellite(system_name?: string, description?: string) {
+      const sys = await mg.createSystem(system_name, description);
+      await mg.save(sys, SATELLITE);
+      const graph = await mg.full(sys);
+      return { sys, graph, id: (name: string) => byName(graph, name).uuid };
     },
-    deleteSystem: async (systemId: string) => ok(await call('DELETE', `/systems/${systemId}`)),
-    batch: (systemId: string, body: unknown, tok = token) =>
-      call('POST', `/systems/metagraphs/${systemId}/batch-save`, body, tok),
-    async save(systemId: string, body: unknown, tok = token): Promise<SaveResult> {
-      return ok(await call('POST', `/systems/metagraphs/${systemId}/batch-save`, body, tok));
-    },
-    async full(systemId: string): Promise<FullMetagraph> {
-      return ok(await call('GET', `/systems/${systemId}/metagraph`));
-    },
-    async changes(systemId: string, sinceVersion = 0): Promise<{ items: ChangeSet[]; count: number }> {
-      return ok(
-        await call('GET', `/systems/${systemId}/metagraph/changes?since_version=${sinceVersion}&limit=1000`),
-      );
-    },
-    async entity(systemId: string, entityId: string): Promise<Entity> {
-      return ok(await call('GET', `/systems/${systemId}/entities/${entityId}`));
-    },
-    async relationship(systemId: string, relationshipId: string): Promise<Relationship> {
-      return ok(await call('GET', `/systems/${systemId}/relationships/${relationshipId}`));
-    },
+    /** Everything a client or the database could observe of a system's metagraph. */
+    snapshot: async (systemId: string) => ({
+      full: await mg.full(systemId),
+      changes: await mg.changes(systemId),
+      rows: await storedRows(ctx, systemId),
+    }),
   };
+  return mg;
 }
 
 export type MetagraphClient = ReturnType<typeof metagraphClient>;
+
+/** An app for one metagraph test file, with Ann and Bob signed in; `mg` makes Ann's calls. */
+export async function metagraphTestApp(options?: Parameters<typeof testApp>[0]) {
+  const ctx = await testApp(options);
+  const ann = await ctx.newUser({ email: 'ann@example.com' });
+  const bob = await ctx.newUser({ email: 'bob@example.com' });
+  return { ctx, ann, bob, mg: metagraphClient(ctx, ann) };
+}
+
+/** The CONTAINS edges from `parent` to `child` (one, or none). */
+export const containsEdge = (graph: FullMetagraph, parent: string, child: string) =>
+  graph.relationships.filter(
+    (r) =>
+      r.relationship_type === 'CONTAINS' && r.source_entity_id === parent && r.target_entity_id === child,
+  );
 
 /** The one entity of that name (fails the test when there are none or several). */
 export function byName(graph: { entities: Entity[] }, name: string): Entity {

@@ -3,72 +3,37 @@
 // past, and the Entity shows the current memory, when it changed and everyone who wrote it.
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { testApp, type TestContext } from '../../../test/helpers.js';
-import {
-  ISO_MS_Z,
-  SATELLITE,
-  byName,
-  metagraphClient,
-  type MetagraphClient,
-} from '../../../test/metagraph-helpers.js';
+import { ok, type TestUser } from '../../../test/helpers.js';
+import { ISO_MS_Z, metagraphTestApp, type MetagraphClient } from '../../../test/metagraph-helpers.js';
 import { expectProblem } from '../../../test/problems.js';
+import type { EntityMemory, MemoryVersion } from '../memories/memories.schemas.js';
 
-interface Memory {
-  content: string;
-  updated_at: string | null;
-  contributors: string[];
-}
-
-interface Version {
-  version: number;
-  content: string;
-  updated_at: string;
-  restored_from_version: number | null;
-}
-
-let ctx: TestContext;
 let mg: MetagraphClient;
-let tokens: { ann: string; bob: string; cat: string };
+let ann: TestUser;
+let bob: TestUser;
+let cat: TestUser;
 
 beforeAll(async () => {
-  ctx = await testApp();
-  tokens = {
-    ann: await ctx.tokenFor('ann@example.com'),
-    bob: await ctx.tokenFor('bob@example.com'),
-    cat: await ctx.tokenFor('Cat@Example.com'),
-  };
-  mg = metagraphClient(ctx, tokens.ann);
+  const app = await metagraphTestApp();
+  ({ ann, bob, mg } = app);
+  cat = await app.ctx.newUser({ email: 'Cat@Example.com' });
 });
 
-async function satellite() {
-  const sys = await mg.createSystem();
-  await mg.save(sys, SATELLITE);
-  const graph = await mg.full(sys);
-  return { sys, id: (n: string) => byName(graph, n).uuid };
-}
-
 const url = (sys: string, entity: string, tail = '') => `/systems/${sys}/entities/${entity}/memories${tail}`;
-const put = (sys: string, entity: string, payload: unknown, token = tokens.ann) =>
-  mg.call('PUT', url(sys, entity), payload, token);
-const restore = (sys: string, entity: string, payload: unknown, token = tokens.ann) =>
-  mg.call('POST', url(sys, entity, '/restore'), payload, token);
-const history = (sys: string, entity: string) => mg.call('GET', url(sys, entity, '/history'));
+const put = (sys: string, entity: string, payload: unknown, as = ann) =>
+  as.call<EntityMemory>('PUT', url(sys, entity), payload);
+const restore = (sys: string, entity: string, payload: unknown, as = ann) =>
+  as.call<EntityMemory>('POST', url(sys, entity, '/restore'), payload);
+const history = (sys: string, entity: string) =>
+  ann.call<MemoryVersion[]>('GET', url(sys, entity, '/history'));
 
-async function write(sys: string, entity: string, content: string, token = tokens.ann): Promise<Memory> {
-  const res = await put(sys, entity, { content }, token);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<Memory>();
-}
-
-async function versions(sys: string, entity: string): Promise<Version[]> {
-  const res = await history(sys, entity);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<Version[]>();
-}
+const write = async (sys: string, entity: string, content: string, as = ann) =>
+  ok(await put(sys, entity, { content }, as));
+const versions = async (sys: string, entity: string) => ok(await history(sys, entity));
 
 describe('PUT /systems/{id}/entities/{id}/memories', () => {
   it('replaces the memory and answers it with its time and contributors', async () => {
-    const { sys, id } = await satellite();
+    const { sys, id } = await mg.satellite();
     const memory = await write(sys, id('Battery'), '# Battery\n\nCell 3 runs **warm** above 40 °C.');
     expect(Object.keys(memory).sort()).toEqual(['content', 'contributors', 'updated_at']);
     expect(memory.content).toBe('# Battery\n\nCell 3 runs **warm** above 40 °C.');
@@ -87,7 +52,7 @@ describe('PUT /systems/{id}/entities/{id}/memories', () => {
   });
 
   it('leaves an entity without a memory reading "", null and []', async () => {
-    const { sys, id } = await satellite();
+    const { sys, id } = await mg.satellite();
     await write(sys, id('Battery'), 'only the battery');
     expect(await mg.entity(sys, id('EPS'))).toMatchObject({
       memories: '',
@@ -98,19 +63,19 @@ describe('PUT /systems/{id}/entities/{id}/memories', () => {
   });
 
   it('names everyone who wrote a version, each once, in the order they first wrote', async () => {
-    const { sys, id } = await satellite();
+    const { sys, id } = await mg.satellite();
     await write(sys, id('ADCS'), 'ann one');
-    await write(sys, id('ADCS'), 'bob one', tokens.bob);
+    await write(sys, id('ADCS'), 'bob one', bob);
     const third = await write(sys, id('ADCS'), 'ann two');
     expect(third.contributors).toEqual(['ann@example.com', 'bob@example.com']);
     // E-mails are stored lower-cased when the user is created.
-    const fourth = await write(sys, id('ADCS'), 'cat one', tokens.cat);
+    const fourth = await write(sys, id('ADCS'), 'cat one', cat);
     expect(fourth.contributors).toEqual(['ann@example.com', 'bob@example.com', 'cat@example.com']);
     expect((await mg.entity(sys, id('ADCS'))).memories_contributors).toEqual(fourth.contributors);
   });
 
   it('accepts an empty memory as a new version that clears it', async () => {
-    const { sys, id } = await satellite();
+    const { sys, id } = await mg.satellite();
     await write(sys, id('EPS'), 'something');
     const cleared = await write(sys, id('EPS'), '');
     expect(cleared.content).toBe('');
@@ -119,7 +84,7 @@ describe('PUT /systems/{id}/entities/{id}/memories', () => {
   });
 
   it('accepts 100,000 characters and refuses 100,001, changing nothing', async () => {
-    const { sys, id } = await satellite();
+    const { sys, id } = await mg.satellite();
     const max = 'm'.repeat(100_000);
     expect((await write(sys, id('EPS'), max)).content).toHaveLength(100_000);
     expectProblem(await put(sys, id('EPS'), { content: 'm'.repeat(100_001) }), 400, ['body.content']);
@@ -128,7 +93,7 @@ describe('PUT /systems/{id}/entities/{id}/memories', () => {
   });
 
   it('keeps markdown and any unicode exactly', async () => {
-    const { sys, id } = await satellite();
+    const { sys, id } = await mg.satellite();
     const text = '- ✅ passed\n- ❌ failed at 3.3 V\n\n```\nVBAT < 6.0\n```\n\t«tab» 🚀 "quoted" \\ back';
     expect((await write(sys, id('VBAT'), text)).content).toBe(text);
     expect((await versions(sys, id('VBAT')))[0]!.content).toBe(text);
@@ -136,14 +101,14 @@ describe('PUT /systems/{id}/entities/{id}/memories', () => {
   });
 
   it('refuses the NUL character (the database cannot store it) with 400, recording nothing', async () => {
-    const { sys, id } = await satellite();
+    const { sys, id } = await mg.satellite();
     expectProblem(await put(sys, id('VBAT'), { content: 'before\u0000after' }), 400, ['body']);
     expect(await versions(sys, id('VBAT'))).toEqual([]);
     expect((await mg.entity(sys, id('VBAT'))).memories).toBe('');
   });
 
   it('refuses a body without content, with a non-string content, or with unknown fields', async () => {
-    const { sys, id } = await satellite();
+    const { sys, id } = await mg.satellite();
     expectProblem(await put(sys, id('EPS'), {}), 400, ['body.content']);
     expectProblem(await put(sys, id('EPS'), { content: 5 }), 400, ['body.content']);
     expectProblem(await put(sys, id('EPS'), { content: null }), 400, ['body.content']);
@@ -152,7 +117,7 @@ describe('PUT /systems/{id}/entities/{id}/memories', () => {
   });
 
   it('survives a batch save that changes the entity', async () => {
-    const { sys, id } = await satellite();
+    const { sys, id } = await mg.satellite();
     const memory = await write(sys, id('Battery'), 'keep me');
     await mg.save(sys, {
       updates: [{ id: id('Battery'), name: 'Main battery', properties: { cells: '8' } }],
@@ -166,11 +131,11 @@ describe('PUT /systems/{id}/entities/{id}/memories', () => {
   });
 
   it('numbers concurrent writes to one entity one after another, losing none', async () => {
-    const { sys, id } = await satellite();
+    const { sys, id } = await mg.satellite();
     const results = await Promise.all(
       Array.from({ length: 8 }, (_, i) => put(sys, id('Energy'), { content: `note ${i}` })),
     );
-    for (const res of results) expect(res.statusCode, res.body).toBe(200);
+    for (const res of results) ok(res);
     const list = await versions(sys, id('Energy'));
     expect(list.map((v) => v.version)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     expect(list.map((v) => v.content).sort()).toEqual(
@@ -182,7 +147,7 @@ describe('PUT /systems/{id}/entities/{id}/memories', () => {
 
 describe('GET .../memories/history', () => {
   it('lists every version oldest first, numbered from 1', async () => {
-    const { sys, id } = await satellite();
+    const { sys, id } = await mg.satellite();
     const written = [];
     for (const content of ['first', 'second', 'third'])
       written.push(await write(sys, id('Battery'), content));
@@ -197,7 +162,7 @@ describe('GET .../memories/history', () => {
   });
 
   it('is kept per entity', async () => {
-    const { sys, id } = await satellite();
+    const { sys, id } = await mg.satellite();
     await write(sys, id('Battery'), 'battery note');
     await write(sys, id('EPS'), 'eps note');
     expect((await versions(sys, id('Battery'))).map((v) => v.content)).toEqual(['battery note']);
@@ -207,15 +172,13 @@ describe('GET .../memories/history', () => {
 
 describe('POST .../memories/restore', () => {
   it('records a new version naming its source; earlier versions stay as they were', async () => {
-    const { sys, id } = await satellite();
+    const { sys, id } = await mg.satellite();
     await write(sys, id('Battery'), 'v1 text');
     await write(sys, id('Battery'), 'v2 text');
     await write(sys, id('Battery'), 'v3 text');
     const before = await versions(sys, id('Battery'));
 
-    const res = await restore(sys, id('Battery'), { version: 1 }, tokens.bob);
-    expect(res.statusCode, res.body).toBe(200);
-    const restored = res.json<Memory>();
+    const restored = ok(await restore(sys, id('Battery'), { version: 1 }, bob));
     expect(restored).toEqual({
       content: 'v1 text',
       updated_at: restored.updated_at,
@@ -250,11 +213,11 @@ describe('POST .../memories/restore', () => {
   });
 
   it('accepts version 1 and the latest; refuses 0 and below as invalid and beyond the latest as not found', async () => {
-    const { sys, id } = await satellite();
+    const { sys, id } = await mg.satellite();
     await write(sys, id('EPS'), 'a');
     await write(sys, id('EPS'), 'b');
-    expect((await restore(sys, id('EPS'), { version: 2 })).statusCode).toBe(200);
-    expect((await restore(sys, id('EPS'), { version: 1 })).statusCode).toBe(200);
+    expect((await restore(sys, id('EPS'), { version: 2 })).status).toBe(200);
+    expect((await restore(sys, id('EPS'), { version: 1 })).status).toBe(200);
     const count = (await versions(sys, id('EPS'))).length;
     expect(count).toBe(4);
 
@@ -270,7 +233,7 @@ describe('POST .../memories/restore', () => {
   });
 
   it('answers 404 on an entity with no memory yet, and for another entity’s versions', async () => {
-    const { sys, id } = await satellite();
+    const { sys, id } = await mg.satellite();
     await write(sys, id('Battery'), 'battery only');
     expectProblem(await restore(sys, id('EPS'), { version: 1 }), 404);
     expect(await versions(sys, id('EPS'))).toEqual([]);
@@ -280,11 +243,11 @@ describe('POST .../memories/restore', () => {
 
 describe('what is not there', () => {
   it('answers 404 for an unknown, malformed, deleted or foreign entity, and a deleted system', async () => {
-    const { sys, id } = await satellite();
-    const other = await satellite();
+    const { sys, id } = await mg.satellite();
+    const other = await mg.satellite();
     await write(sys, id('VBAT'), 'about to go');
     await mg.save(sys, { deletes: [id('VBAT')] });
-    const gone = await satellite();
+    const gone = await mg.satellite();
     await write(gone.sys, gone.id('EPS'), 'system about to go');
     await mg.deleteSystem(gone.sys);
 

@@ -62,6 +62,7 @@ export const FullMetagraphSchema = Type.Object({
   entities: Type.Array(EntitySchema),
   relationships: Type.Array(RelationshipSchema),
 });
+export type FullMetagraph = Static<typeof FullMetagraphSchema>;
 
 export const SystemParams = Type.Object({ system_id: Uuid });
 export const EntityParams = Type.Object({ system_id: Uuid, entity_id: Uuid });

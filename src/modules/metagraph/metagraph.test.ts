@@ -4,55 +4,50 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { testApp, type TestContext } from '../../../test/helpers.js';
+import { ok, type TestContext, type TestUser } from '../../../test/helpers.js';
 import { Type } from 'typebox';
+import type { Page } from '../../core/schemas.js';
+import type { EntityMemory } from '../memories/memories.schemas.js';
 import {
   ENTITY_KEYS,
   ISO_MS_Z,
   RELATIONSHIP_KEYS,
-  SATELLITE,
   byName,
   expectSchema,
   metagraphClient,
+  metagraphTestApp,
+  type MetagraphClient,
+} from '../../../test/metagraph-helpers.js';
+import { expectProblem } from '../../../test/problems.js';
+import {
+  EntitySchema,
+  FullMetagraphSchema,
+  RelationshipSchema,
   type ChangeSet,
   type Entity,
   type FullMetagraph,
-  type MetagraphClient,
   type Relationship,
-} from '../../../test/metagraph-helpers.js';
-import { expectProblem } from '../../../test/problems.js';
-import { EntitySchema, FullMetagraphSchema, RelationshipSchema } from './metagraph.schemas.js';
+} from './metagraph.schemas.js';
 
 let ctx: TestContext;
-let ann: string;
+let ann: TestUser;
 let mg: MetagraphClient;
 let bob: MetagraphClient;
 
 beforeAll(async () => {
-  ctx = await testApp();
-  ann = await ctx.tokenFor('ann@example.com');
-  mg = metagraphClient(ctx, ann);
-  bob = metagraphClient(ctx, await ctx.tokenFor('bob@example.com'));
+  let bobUser: TestUser;
+  ({ ctx, ann, bob: bobUser, mg } = await metagraphTestApp());
+  bob = metagraphClient(ctx, bobUser);
 });
 
-async function satellite(name?: string) {
-  const sys = await mg.createSystem(name, 'Three-unit cubesat');
-  await mg.save(sys, SATELLITE);
-  const graph = await mg.full(sys);
-  return { sys, graph, id: (n: string) => byName(graph, n).uuid };
-}
+const satellite = (name?: string) => mg.satellite(name, 'Three-unit cubesat');
 
-const getJson = async <T>(url: string, query?: Record<string, string | string[]>): Promise<T> => {
-  const res = await ctx.as(ann, { method: 'GET', url: `/api/v1${url}`, query });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<T>();
-};
-
-const get = (url: string, query?: Record<string, string | string[]>) =>
-  mg.call(
-    'GET',
-    `${url}${query ? `?${new URLSearchParams(query as Record<string, string>).toString()}` : ''}`,
-  );
+type Query = Record<string, string | string[]>;
+/** Ann's GET, refused or not. */
+const get = (url: string, query?: Query) => ann.call('GET', url, undefined, { query });
+/** Ann's GET that must answer 200. */
+const getJson = async <T>(url: string, query?: Query) =>
+  ok(await ann.call<T>('GET', url, undefined, { query }));
 
 describe('GET /systems/{id}/metagraph', () => {
   it('answers the system, its version and every live entity and relationship', async () => {
@@ -119,10 +114,11 @@ describe('the shape of every read', () => {
   it('matches the documented Entity, Relationship and Full metagraph schemas, with every field', async () => {
     const { sys, graph, id } = await satellite();
     // Fill the nullable fields too: a memory, an external id.
-    const memory = await mg.call('PUT', `/systems/${sys}/entities/${id('Battery')}/memories`, {
-      content: 'Cell 3 weak',
-    });
-    expect(memory.statusCode, memory.body).toBe(200);
+    const memory = ok(
+      await ann.call<EntityMemory>('PUT', `/systems/${sys}/entities/${id('Battery')}/memories`, {
+        content: 'Cell 3 weak',
+      }),
+    );
     await ctx.database.db.execute(sql`UPDATE entities SET external_id = 'PLM-1' WHERE id = ${id('Battery')}`);
 
     const full = await mg.full(sys);
@@ -136,7 +132,7 @@ describe('the shape of every read', () => {
     expect(battery).toMatchObject({
       external_id: 'PLM-1',
       memories: 'Cell 3 weak',
-      memories_updated_at: memory.json<{ updated_at: string }>().updated_at,
+      memories_updated_at: memory.updated_at,
       memories_contributors: ['ann@example.com'],
     });
     expectSchema(RelationshipSchema, await mg.relationship(sys, graph.relationships[0]!.uuid));
@@ -395,7 +391,7 @@ describe('GET /systems/{id}/metagraph/changes', () => {
   });
 
   const changes = (query: Record<string, string>) =>
-    getJson<{ items: ChangeSet[]; count: number }>(`/systems/${sys}/metagraph/changes`, query);
+    getJson<Page<ChangeSet>>(`/systems/${sys}/metagraph/changes`, query);
 
   it('lists every save after since_version, oldest first, with the items it changed', async () => {
     const all = await changes({ since_version: '0' });
@@ -458,9 +454,7 @@ describe('GET /systems/{id}/metagraph/changes', () => {
     const other = await mg.createSystem();
     expect(await getJson(`/systems/${other}/metagraph/changes`)).toEqual({ items: [], count: 0 });
     await mg.save(other, {});
-    const listed = await getJson<{ items: ChangeSet[]; count: number }>(
-      `/systems/${other}/metagraph/changes`,
-    );
+    const listed = await getJson<Page<ChangeSet>>(`/systems/${other}/metagraph/changes`);
     expect(listed.count).toBe(1);
   });
 

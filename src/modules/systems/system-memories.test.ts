@@ -4,7 +4,7 @@
 // memories built in beforeAll, so every expectation below is exact.
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { testApp, type TestContext } from '../../../test/helpers.js';
+import { ok, testApp, type TestUser } from '../../../test/helpers.js';
 import {
   ISO_MS_Z,
   UUID,
@@ -13,48 +13,26 @@ import {
   type MetagraphClient,
 } from '../../../test/metagraph-helpers.js';
 import { expectProblem } from '../../../test/problems.js';
+import type { Page } from '../../core/schemas.js';
+import type { SystemMemoryResult } from './system-memories.schemas.js';
 
-interface Result {
-  item: {
-    id: string;
-    content: string;
-    source: string;
-    contributors: string[];
-    created_at: string;
-    tags: string[];
-  };
-  system_id: string;
-  system_name: string;
-  entity_id: string;
-  entity_name: string;
-  entity_type: string;
-}
-
-let ctx: TestContext;
 let mg: MetagraphClient;
-const tokens: Record<'ann' | 'bob' | 'cat' | 'dan', string> = { ann: '', bob: '', cat: '', dan: '' };
+const WRITERS = ['ann', 'bob', 'cat', 'dan'] as const;
+const users = {} as Record<(typeof WRITERS)[number], TestUser>;
 /** Entity ids by name, across the fixture systems. */
 const ids: Record<string, string> = {};
 let orbiter: string;
 let lander: string;
 const BULK = 23;
 
-async function remember(sys: string, name: string, content: string, who: keyof typeof tokens) {
-  const res = await mg.call(
-    'PUT',
-    `/systems/${sys}/entities/${ids[name]}/memories`,
-    { content },
-    tokens[who],
-  );
-  expect(res.statusCode, res.body).toBe(200);
+async function remember(sys: string, name: string, content: string, who: keyof typeof users) {
+  ok(await users[who].call('PUT', `/systems/${sys}/entities/${ids[name]}/memories`, { content }));
 }
 
 beforeAll(async () => {
-  ctx = await testApp();
-  for (const who of Object.keys(tokens) as (keyof typeof tokens)[]) {
-    tokens[who] = await ctx.tokenFor(`${who}@example.com`);
-  }
-  mg = metagraphClient(ctx, tokens.ann);
+  const ctx = await testApp();
+  for (const who of WRITERS) users[who] = await ctx.newUser({ email: `${who}@example.com` });
+  mg = metagraphClient(ctx, users.ann);
 
   // Orbiter: Orbiter > Power > Battery pack > Cell (three levels under the root), Orbiter > Thermal > Heater,
   // Thermal > aux heater (a lower-case name), Orbiter > Radio (no memory).
@@ -112,10 +90,11 @@ beforeAll(async () => {
   await remember(lander, 'Leg', 'Leg deploy brownouts during cold soak.', 'cat');
   await remember(orbiter, 'Power', 'Bus voltage stable.', 'bob');
   // Restore Power's first text: a version whose source is 'restore'.
-  const restored = await mg.call('POST', `/systems/${orbiter}/entities/${ids.Power}/memories/restore`, {
-    version: 1,
-  });
-  expect(restored.statusCode, restored.body).toBe(200);
+  ok(
+    await users.ann.call('POST', `/systems/${orbiter}/entities/${ids.Power}/memories/restore`, {
+      version: 1,
+    }),
+  );
 
   await mg.save(lander, { deletes: [ids['Old sensor']!] });
   await mg.deleteSystem(gone);
@@ -140,22 +119,11 @@ beforeAll(async () => {
 const NAMED = ['Power', 'Cell', 'Heater', 'aux heater', 'Battery pack', 'Leg'];
 const TOTAL = NAMED.length + BULK;
 
-const search = (query: Record<string, string | string[]> = {}) => {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    for (const v of Array.isArray(value) ? value : [value]) params.append(key, v);
-  }
-  const qs = params.toString();
-  return mg.call('GET', `/system-memories${qs ? `?${qs}` : ''}`);
-};
+const search = (query: Record<string, string | string[]> = {}) =>
+  users.ann.call<Page<SystemMemoryResult>>('GET', '/system-memories', undefined, { query });
+const found = async (query: Record<string, string | string[]> = {}) => ok(await search(query));
 
-async function found(query: Record<string, string | string[]> = {}) {
-  const res = await search(query);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ items: Result[]; count: number }>();
-}
-
-const names = (page: { items: Result[] }) => page.items.map((r) => r.entity_name);
+const names = (page: Page<SystemMemoryResult>) => page.items.map((r) => r.entity_name);
 
 describe('results', () => {
   it('carry the memory and where it belongs, in the spec shape', async () => {
@@ -305,10 +273,11 @@ describe('filters', () => {
     const graph = await mg.full(sys);
     const id = (n: string) => byName(graph, n).uuid;
     for (const n of ['Mover', 'Mover child']) {
-      const res = await mg.call('PUT', `/systems/${sys}/entities/${id(n)}/memories`, {
-        content: `note on ${n}`,
-      });
-      expect(res.statusCode).toBe(200);
+      ok(
+        await users.ann.call('PUT', `/systems/${sys}/entities/${id(n)}/memories`, {
+          content: `note on ${n}`,
+        }),
+      );
     }
     expect(names(await found({ root_entity_ids: id('Root one') })).sort()).toEqual(['Mover', 'Mover child']);
     await mg.save(sys, { updates: [{ id: id('Mover'), parent_ids: [id('Root two')] }] });
