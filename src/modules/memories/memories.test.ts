@@ -1,23 +1,11 @@
 // The signed-in user's own memory: GET/PUT /memories, its history and restore. Each user sees only
 // their own; versions are numbered from 1, restore appends, nothing is rewritten; content is at most
 // 10,000 characters. Each test signs in new users so none sees another test's memory.
-import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { testApp, type TestContext } from '../../../test/helpers.js';
+import { ok, testApp, type TestContext, type TestUser } from '../../../test/helpers.js';
 import { ISO_MS_Z } from '../../../test/metagraph-helpers.js';
 import { expectProblem } from '../../../test/problems.js';
-
-interface Memory {
-  content: string;
-  updated_at: string | null;
-}
-
-interface Version {
-  version: number;
-  content: string;
-  updated_at: string;
-  restored_from_version: number | null;
-}
+import type { MemoryVersion, UserMemory } from './memories.schemas.js';
 
 let ctx: TestContext;
 
@@ -25,25 +13,20 @@ beforeAll(async () => {
   ctx = await testApp();
 });
 
-/** A new user: their calls to /memories. */
+/** A new user and their calls to /memories (`call` for answers that may be refused). */
 async function newUser() {
-  const token = await ctx.tokenFor(`u${randomBytes(4).toString('hex')}@example.com`);
-  const call = (method: 'GET' | 'PUT' | 'POST', path: string, payload?: unknown) =>
-    ctx.as(token, {
-      method,
-      url: `/api/v1/memories${path}`,
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
-  const ok = <T>(res: Awaited<ReturnType<typeof call>>): T => {
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json<T>();
-  };
+  return memoriesOf(await ctx.newUser());
+}
+
+function memoriesOf(user: TestUser) {
+  const call = (method: 'GET' | 'PUT' | 'POST', path: string, body?: unknown) =>
+    user.call<UserMemory>(method, `/memories${path}`, body);
   return {
     call,
-    get: async () => ok<Memory>(await call('GET', '')),
-    put: async (content: string) => ok<Memory>(await call('PUT', '', { content })),
-    history: async () => ok<Version[]>(await call('GET', '/history')),
-    restore: async (version: number) => ok<Memory>(await call('POST', '/restore', { version })),
+    get: async () => ok(await call('GET', '')),
+    put: async (content: string) => ok(await call('PUT', '', { content })),
+    history: async () => ok(await user.call<MemoryVersion[]>('GET', '/memories/history')),
+    restore: async (version: number) => ok(await call('POST', '/restore', { version })),
   };
 }
 
@@ -127,7 +110,7 @@ describe('PUT /memories', () => {
     const results = await Promise.all(
       Array.from({ length: 8 }, (_, i) => user.call('PUT', '', { content: `w${i}` })),
     );
-    for (const res of results) expect(res.statusCode, res.body).toBe(200);
+    for (const res of results) ok(res);
     const history = await user.history();
     expect(history.map((v) => v.version)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     expect(history.map((v) => v.content).sort()).toEqual(Array.from({ length: 8 }, (_, i) => `w${i}`).sort());
@@ -210,16 +193,10 @@ describe('one user never sees another’s memory', () => {
   });
 
   it('gives the same user the same memory through any of their tokens', async () => {
-    const email = `same${randomBytes(4).toString('hex')}@example.com`;
-    const first = await ctx.tokenFor(email);
-    const second = await ctx.tokenFor(email);
-    const put = await ctx.as(first, {
-      method: 'PUT',
-      url: '/api/v1/memories',
-      payload: { content: 'shared by me' },
-    });
-    expect(put.statusCode).toBe(200);
-    const got = await ctx.as(second, { method: 'GET', url: '/api/v1/memories' });
-    expect(got.json<Memory>().content).toBe('shared by me');
+    const first = await ctx.newUser();
+    const again = await ctx.newUser({ email: first.email });
+    expect(again.token).not.toBe(first.token);
+    await memoriesOf(first).put('shared by me');
+    expect((await memoriesOf(again).get()).content).toBe('shared by me');
   });
 });

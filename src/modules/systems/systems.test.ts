@@ -3,13 +3,14 @@
 // One app and database for the file; each test names its systems with its own tag so tests do not
 // see each other's rows.
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { testApp, type TestContext } from '../../../test/helpers.js';
+import { ok, testApp, type Method, type TestContext, type TestUser } from '../../../test/helpers.js';
 import { expectProblem } from '../../../test/problems.js';
+import type { MessageResponse, Page } from '../../core/schemas.js';
 import { systems as systemsTable } from '../../db/schema.js';
+import type { System } from './systems.schemas.js';
 
-const BASE = '/api/v1/systems';
+const BASE = '/systems';
 const SYSTEM_KEYS = [
   'created_at',
   'created_by',
@@ -22,52 +23,29 @@ const SYSTEM_KEYS = [
 const ISO_MS_Z = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-interface System {
-  system_id: string;
-  system_name: string;
-  description: string | null;
-  has_blueprints: boolean;
-  created_by: string;
-  created_at: string;
-  is_deleted: boolean;
-}
-
 let ctx: TestContext;
-let ann: string;
-let bob: string;
+let ann: TestUser;
+let bob: TestUser;
 
 beforeAll(async () => {
   ctx = await testApp();
-  ann = await ctx.tokenFor('ann@example.com');
-  bob = await ctx.tokenFor('bob@example.com');
+  ann = await ctx.newUser({ email: 'ann@example.com' });
+  bob = await ctx.newUser({ email: 'bob@example.com' });
 });
 
 /** A tag unique to one test, so its systems can be found by `search` and nobody else's are. */
 const tag = () => `t${randomBytes(4).toString('hex')}`;
 
-const call = (request: InjectOptions, token = ann) => ctx.as(token, request);
-const post = (payload: unknown, token = ann) =>
-  call({ method: 'POST', url: BASE, payload: payload as object }, token);
-const get = (id: string) => call({ method: 'GET', url: `${BASE}/${id}` });
-const put = (id: string, payload: unknown, token = ann) =>
-  call({ method: 'PUT', url: `${BASE}/${id}`, payload: payload as object }, token);
-const del = (id: string) => call({ method: 'DELETE', url: `${BASE}/${id}` });
-const list = (query: Record<string, string> = {}) => call({ method: 'GET', url: BASE, query });
+const post = (body: unknown, as = ann) => as.call<System>('POST', BASE, body);
+const get = (id: string) => ann.call<System>('GET', `${BASE}/${id}`);
+const put = (id: string, body: unknown, as = ann) => as.call<System>('PUT', `${BASE}/${id}`, body);
+const del = (id: string) => ann.call<MessageResponse>('DELETE', `${BASE}/${id}`);
+const list = (query: Record<string, string> = {}) =>
+  ann.call<Page<System>>('GET', BASE, undefined, { query });
 
-async function create(name: string, description?: string, token = ann): Promise<System> {
-  const res = await post(
-    description === undefined ? { system_name: name } : { system_name: name, description },
-    token,
-  );
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<System>();
-}
-
-async function listed(query: Record<string, string>): Promise<{ items: System[]; count: number }> {
-  const res = await list(query);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-}
+const create = (name: string, description?: string, as = ann): Promise<System> =>
+  ctx.newSystem(as, { system_name: name, ...(description === undefined ? {} : { description }) });
+const listed = async (query: Record<string, string>) => ok(await list(query));
 
 const names = (page: { items: System[] }) => page.items.map((s) => s.system_name);
 
@@ -85,16 +63,16 @@ function expectSystem(value: unknown): asserts value is System {
 }
 
 /** Sends a raw body with a content type, bypassing light-my-request's JSON encoding. */
-const raw = (method: 'POST' | 'PUT', url: string, contentType: string, payload: string) =>
-  call({ method, url, headers: { 'content-type': contentType }, payload });
+const raw = (method: Method, path: string, contentType: string, payload: string) =>
+  ann.call(method, path, undefined, { raw: payload, headers: { 'content-type': contentType } });
 
 describe('POST /api/v1/systems', () => {
   it('answers 201 with every System field, created by the caller', async () => {
     const name = `Rover ${tag()}`;
     const res = await post({ system_name: name, description: 'Six-wheel test rover' });
-    expect(res.statusCode).toBe(201);
+    expect(res.status).toBe(201);
     expect(res.headers['content-type']).toMatch(/^application\/json\b/);
-    const system = res.json<System>();
+    const system = res.body;
     expectSystem(system);
     expect(system).toMatchObject({
       system_name: name,
@@ -111,8 +89,8 @@ describe('POST /api/v1/systems', () => {
     const system = await create(`Lander ${tag()}`, undefined, bob);
     expect(system.created_by).toBe('bob@example.com');
     const res = await get(system.system_id);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual(system);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(system);
   });
 
   it('reads description null when none is given', async () => {
@@ -215,8 +193,8 @@ describe('GET /api/v1/systems', () => {
     const t = tag();
     await create(`${t} listed`, 'about it');
     const res = await list({ search: t });
-    expect(res.statusCode).toBe(200);
-    const page = res.json();
+    expect(res.status).toBe(200);
+    const page = res.body;
     expect(Object.keys(page).sort()).toEqual(['count', 'items']);
     expect(page.count).toBe(1);
     expect(page.items).toHaveLength(1);
@@ -262,7 +240,7 @@ describe('GET /api/v1/systems', () => {
     const t = tag();
     const live = await create(`${t} live`);
     const gone = await create(`${t} gone`);
-    expect((await del(gone.system_id)).statusCode).toBe(200);
+    expect((await del(gone.system_id)).status).toBe(200);
 
     const queries: Record<string, string>[] = [{ search: t }, { search: t, is_deleted: 'false' }];
     for (const query of queries) {
@@ -383,46 +361,46 @@ describe('PUT /api/v1/systems/:system_id', () => {
     const before = await create(`Old ${tag()}`, 'kept');
     const name = `New ${tag()}`;
     const res = await put(before.system_id, { system_name: name }, bob);
-    expect(res.statusCode).toBe(200);
-    const after = res.json<System>();
+    expect(res.status).toBe(200);
+    const after = res.body;
     expectSystem(after);
     expect(after).toEqual({ ...before, system_name: name });
-    expect((await get(before.system_id)).json()).toEqual(after);
+    expect((await get(before.system_id)).body).toEqual(after);
   });
 
   it('changes only description when only it is given', async () => {
     const before = await create(`Desc ${tag()}`, 'first');
     const res = await put(before.system_id, { description: 'second' });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ ...before, description: 'second' });
-    expect((await get(before.system_id)).json()).toEqual({ ...before, description: 'second' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ...before, description: 'second' });
+    expect((await get(before.system_id)).body).toEqual({ ...before, description: 'second' });
   });
 
   it('clears the description with null', async () => {
     const before = await create(`Clear ${tag()}`, 'to be cleared');
     const res = await put(before.system_id, { description: null });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ ...before, description: null });
-    expect((await get(before.system_id)).json<System>().description).toBeNull();
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ...before, description: null });
+    expect((await get(before.system_id)).body.description).toBeNull();
   });
 
   it('changes nothing for an empty body', async () => {
     const before = await create(`Same ${tag()}`, 'unchanged');
     const res = await put(before.system_id, {});
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual(before);
-    expect((await get(before.system_id)).json()).toEqual(before);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(before);
+    expect((await get(before.system_id)).body).toEqual(before);
   });
 
   it('accepts a name of 200 characters and a description of 10,000; refuses 201 and 10,001', async () => {
     const system = await create(`Bounds ${tag()}`, 'short');
     const name = `${tag()}-`.padEnd(200, 'n');
-    expect((await put(system.system_id, { system_name: name })).json<System>().system_name).toBe(name);
+    expect((await put(system.system_id, { system_name: name })).body.system_name).toBe(name);
     expectProblem(await put(system.system_id, { system_name: `${name}n` }), 400, ['body.system_name']);
     const desc = 'd'.repeat(10_000);
-    expect((await put(system.system_id, { description: desc })).json<System>().description).toBe(desc);
+    expect((await put(system.system_id, { description: desc })).body.description).toBe(desc);
     expectProblem(await put(system.system_id, { description: `${desc}d` }), 400, ['body.description']);
-    expect((await get(system.system_id)).json()).toMatchObject({ system_name: name, description: desc });
+    expect((await get(system.system_id)).body).toMatchObject({ system_name: name, description: desc });
   });
 
   it.each([
@@ -431,7 +409,7 @@ describe('PUT /api/v1/systems/:system_id', () => {
   ])('refuses a %s name and keeps the old one', async (_label, name) => {
     const system = await create(`Keep ${tag()}`);
     expectProblem(await put(system.system_id, { system_name: name }), 400, ['body.system_name']);
-    expect((await get(system.system_id)).json()).toEqual(system);
+    expect((await get(system.system_id)).body).toEqual(system);
   });
 
   it('does not coerce types, refuses unknown fields, lists every invalid field and changes nothing', async () => {
@@ -446,7 +424,7 @@ describe('PUT /api/v1/systems/:system_id', () => {
       400,
       ['body.system_name', 'body.description', 'body.is_deleted'],
     );
-    expect((await get(system.system_id)).json()).toEqual(system);
+    expect((await get(system.system_id)).body).toEqual(system);
   });
 
   it('answers 415 to a non-JSON body and 400 to malformed JSON', async () => {
@@ -456,7 +434,7 @@ describe('PUT /api/v1/systems/:system_id', () => {
       await raw('PUT', `${BASE}/${system.system_id}`, 'application/json', '{"system_name":'),
       400,
     );
-    expect((await get(system.system_id)).json()).toEqual(system);
+    expect((await get(system.system_id)).body).toEqual(system);
   });
 
   it('refuses to rename onto another live name in any case, and allows a change of case of its own', async () => {
@@ -466,11 +444,11 @@ describe('PUT /api/v1/systems/:system_id', () => {
     const body = expectProblem(await put(other.system_id, { system_name: `EAGLE ${t}` }), 409);
     expect(body.type).toBe('urn:hwa:problem:name_taken');
     expect(body.detail).toContain(`EAGLE ${t}`);
-    expect((await get(other.system_id)).json()).toEqual(other);
+    expect((await get(other.system_id)).body).toEqual(other);
 
     const renamed = await put(taken.system_id, { system_name: `EAGLE ${t}` });
-    expect(renamed.statusCode).toBe(200);
-    expect(renamed.json<System>().system_name).toBe(`EAGLE ${t}`);
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.system_name).toBe(`EAGLE ${t}`);
   });
 
   it('answers 404 for an unknown or malformed id', async () => {
@@ -484,9 +462,9 @@ describe('DELETE /api/v1/systems/:system_id', () => {
     const t = tag();
     const system = await create(`${t} doomed`, 'bye');
     const res = await del(system.system_id);
-    expect(res.statusCode).toBe(200);
+    expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/json\b/);
-    const body = res.json();
+    const body = res.body;
     expect(Object.keys(body).sort()).toEqual(['message', 'uuid']);
     expect(typeof body.message).toBe('string');
     expect(body.message.length).toBeGreaterThan(0);
@@ -505,7 +483,7 @@ describe('DELETE /api/v1/systems/:system_id', () => {
   it('lets a deleted system name be reused in any case, while live names stay unique', async () => {
     const name = `Phoenix ${tag()}`;
     const old = await create(name);
-    expect((await del(old.system_id)).statusCode).toBe(200);
+    expect((await del(old.system_id)).status).toBe(200);
 
     const reborn = await create(name.toLowerCase());
     expect(reborn.system_id).not.toBe(old.system_id);
@@ -521,11 +499,11 @@ describe('DELETE /api/v1/systems/:system_id', () => {
   it('lets another system be renamed onto a deleted name', async () => {
     const name = `Griffin ${tag()}`;
     const old = await create(name);
-    expect((await del(old.system_id)).statusCode).toBe(200);
+    expect((await del(old.system_id)).status).toBe(200);
     const other = await create(`Other ${tag()}`);
     const res = await put(other.system_id, { system_name: name.toUpperCase() });
-    expect(res.statusCode).toBe(200);
-    expect(res.json<System>().system_name).toBe(name.toUpperCase());
+    expect(res.status).toBe(200);
+    expect(res.body.system_name).toBe(name.toUpperCase());
     expect(expectProblem(await post({ system_name: name }), 409).type).toBe('urn:hwa:problem:name_taken');
   });
 
@@ -537,28 +515,24 @@ describe('DELETE /api/v1/systems/:system_id', () => {
 
 describe('a body larger than the configured limit', () => {
   let small: TestContext;
-  let token: string;
+  let user: TestUser;
 
   beforeAll(async () => {
     small = await testApp({ env: { HWA_BODY_LIMIT: '2048' } });
-    token = await small.tokenFor('ann@example.com');
+    user = await small.newUser();
   });
-
-  const send = (method: 'POST' | 'PUT', url: string, payload: object): Promise<LightMyRequestResponse> =>
-    small.as(token, { method, url, payload });
 
   it('answers 413 problem+json on create and update, and a body under the limit still works', async () => {
     const t = tag();
-    expectProblem(await send('POST', BASE, { system_name: t, description: 'd'.repeat(3000) }), 413);
-    const listRes = await small.as(token, { method: 'GET', url: BASE, query: { search: t } });
-    expect(listRes.json().count).toBe(0);
+    expectProblem(await user.call('POST', BASE, { system_name: t, description: 'd'.repeat(3000) }), 413);
+    expect(ok(await user.call<Page<System>>('GET', BASE, undefined, { query: { search: t } })).count).toBe(0);
 
-    const ok = await send('POST', BASE, { system_name: t, description: 'd'.repeat(1500) });
-    expect(ok.statusCode).toBe(201);
-    const id = ok.json<System>().system_id;
-    expectProblem(await send('PUT', `${BASE}/${id}`, { description: 'e'.repeat(3000) }), 413);
-    expect((await small.as(token, { method: 'GET', url: `${BASE}/${id}` })).json<System>().description).toBe(
-      'd'.repeat(1500),
+    const created = ok(
+      await user.call<System>('POST', BASE, { system_name: t, description: 'd'.repeat(1500) }),
+      201,
     );
+    const id = created.system_id;
+    expectProblem(await user.call('PUT', `${BASE}/${id}`, { description: 'e'.repeat(3000) }), 413);
+    expect(ok(await user.call<System>('GET', `${BASE}/${id}`)).description).toBe('d'.repeat(1500));
   });
 });
