@@ -2,14 +2,16 @@
 // attachments, listing without attachments, partial PUT with starring, delete, detaching an
 // attachment, every limit on both sides, and one user never seeing or changing another's sessions.
 // Uploading itself is upload.test.ts. One app for the file; tests that count make their own user.
-import { randomBytes, randomUUID } from 'node:crypto';
-import type { InjectOptions } from 'fastify';
+import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { testApp, type TestContext } from '../../../test/helpers.js';
-import { file, newSession, uploaded, uploadFiles } from '../../../test/multipart.js';
+import { ok, testApp, type TestContext, type TestUser } from '../../../test/helpers.js';
+import { file, uploadFiles } from '../../../test/multipart.js';
 import { expectProblem } from '../../../test/problems.js';
+import type { Page } from '../../core/schemas.js';
+import type { Attachment } from '../attachments/attachments.schemas.js';
+import type { Session, SessionListItem } from './sessions.schemas.js';
 
-const BASE = '/api/v1/sessions';
+const BASE = '/sessions';
 const LIST_KEYS = [
   'imported_projects',
   'is_starred',
@@ -24,88 +26,50 @@ const SESSION_KEYS = [...LIST_KEYS, 'attachments'].sort();
 const ISO_MS_Z = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-interface Attachment {
-  attachment_id: string;
-  attachment_name: string;
-  attachment_source_session_id: string | null;
-}
-
-interface Session {
-  session_id: string;
-  session_title: string | null;
-  session_description: string | null;
-  session_created_by: string;
-  session_created_at: string;
-  attachments: Attachment[];
-  imported_projects: string[];
-  is_starred: boolean;
-  starred_at: string | null;
-}
-
 let ctx: TestContext;
-let ann: string;
-let bob: string;
+let ann: TestUser;
+let bob: TestUser;
 
 beforeAll(async () => {
   ctx = await testApp();
-  ann = await ctx.tokenFor('ann@example.com');
-  bob = await ctx.tokenFor('bob@example.com');
+  ann = await ctx.newUser({ email: 'ann@example.com' });
+  bob = await ctx.newUser({ email: 'bob@example.com' });
 });
 
 /** A user of one test only, so lists and counts hold just what the test made. */
-async function freshUser(): Promise<{ token: string; email: string }> {
-  const email = `u${randomBytes(4).toString('hex')}@example.com`;
-  return { token: await ctx.tokenFor(email), email };
-}
+const freshUser = () => ctx.newUser();
 
-const call = (token: string, request: InjectOptions) => ctx.as(token, request);
-const create = (token: string, payload: object) => call(token, { method: 'POST', url: BASE, payload });
-const get = (token: string, id: string) => call(token, { method: 'GET', url: `${BASE}/${id}` });
-const put = (token: string, id: string, payload: object) =>
-  call(token, { method: 'PUT', url: `${BASE}/${id}`, payload });
-const del = (token: string, id: string) => call(token, { method: 'DELETE', url: `${BASE}/${id}` });
-const list = (token: string, query: Record<string, string> = {}) =>
-  call(token, { method: 'GET', url: BASE, query });
-const detach = (token: string, sessionId: string, attachmentId: string) =>
-  call(token, { method: 'DELETE', url: `${BASE}/${sessionId}/attachments/${attachmentId}` });
+const create = (user: TestUser, body: object) => user.call<Session>('POST', BASE, body);
+const get = (user: TestUser, id: string) => user.call<Session>('GET', `${BASE}/${id}`);
+const put = (user: TestUser, id: string, body: object) => user.call<Session>('PUT', `${BASE}/${id}`, body);
+const del = (user: TestUser, id: string) => user.call('DELETE', `${BASE}/${id}`);
+const list = (user: TestUser, query: Record<string, string> = {}) =>
+  user.call<Page<SessionListItem>>('GET', BASE, undefined, { query });
+const detach = (user: TestUser, sessionId: string, attachmentId: string) =>
+  user.call('DELETE', `${BASE}/${sessionId}/attachments/${attachmentId}`);
 const attachmentIds = (s: { attachments: Attachment[] }) => s.attachments.map((a) => a.attachment_id).sort();
 
-async function created(token: string, payload: object = {}): Promise<Session> {
-  const res = await create(token, payload);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<Session>();
-}
+const created = async (user: TestUser, body: object = {}) => ok(await create(user, body), 201);
+const fetched = async (user: TestUser, id: string) => ok(await get(user, id));
+const listed = async (user: TestUser, query: Record<string, string> = {}) => ok(await list(user, query));
 
-async function fetched(token: string, id: string): Promise<Session> {
-  const res = await get(token, id);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<Session>();
-}
-
-async function listed(token: string, query: Record<string, string> = {}) {
-  const res = await list(token, query);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ items: Session[]; count: number }>();
-}
-
-async function oneFile(token: string, name = 'log.csv'): Promise<Attachment> {
-  return (await uploaded<Attachment>(ctx, token, [file(name, 'a,b\n1,2\n')]))[0]!;
+/** One file uploaded into a new session of `user`. */
+async function oneFile(user: TestUser, name = 'log.csv'): Promise<Attachment> {
+  return (await ctx.upload(user, await ctx.newSession(user), [file(name, 'a,b\n1,2\n')]))[0]!;
 }
 
 describe('POST /sessions', () => {
   it('creates a session of the caller with the generic title and empty lists', async () => {
-    const { token, email } = await freshUser();
+    const user = await freshUser();
     const before = Date.now();
-    const res = await create(token, {});
+    const s = ok(await create(user, {}), 201);
     const after = Date.now();
-    expect(res.statusCode, res.body).toBe(201);
-    const s = res.json<Session>();
     expect(Object.keys(s).sort()).toEqual(SESSION_KEYS);
     expect(s.session_id).toMatch(UUID);
     expect(s).toMatchObject({
       session_title: 'New session',
       session_description: null,
-      session_created_by: email,
+      session_created_by: user.email,
       attachments: [],
       imported_projects: [],
       is_starred: false,
@@ -115,7 +79,7 @@ describe('POST /sessions', () => {
     const at = Date.parse(s.session_created_at);
     expect(at).toBeGreaterThanOrEqual(before - 1000);
     expect(at).toBeLessThanOrEqual(after + 1000);
-    expect(await fetched(token, s.session_id)).toEqual(s);
+    expect(await fetched(user, s.session_id)).toEqual(s);
   });
 
   it('takes a title up to 500 characters and refuses 501', async () => {
@@ -129,29 +93,24 @@ describe('POST /sessions', () => {
   });
 
   it('refuses unknown fields by name and creates nothing', async () => {
-    const { token } = await freshUser();
-    expectProblem(await create(token, { title: 'x', colour: 'red' }), 400, ['body.colour']);
-    expect((await listed(token)).count).toBe(0);
+    const user = await freshUser();
+    expectProblem(await create(user, { title: 'x', colour: 'red' }), 400, ['body.colour']);
+    expect((await listed(user)).count).toBe(0);
   });
 
   it('pre-associates attachments the caller can see; they keep their source session', async () => {
-    const { token } = await freshUser();
-    const source = await newSession(ctx, token);
-    const files = await uploaded<Attachment>(
-      ctx,
-      token,
-      [file('a.csv', 'a\n1\n'), file('b.txt', 'b')],
-      source,
-    );
-    const s = await created(token, {
+    const user = await freshUser();
+    const source = (await ctx.newSession(user)).session_id;
+    const files = await ctx.upload(user, source, [file('a.csv', 'a\n1\n'), file('b.txt', 'b')]);
+    const s = await created(user, {
       title: 'Review',
       attachments: files.map((f) => ({ attachment_id: f.attachment_id })),
     });
     expect(attachmentIds(s)).toEqual(files.map((f) => f.attachment_id).sort());
     for (const a of s.attachments) expect(a.attachment_source_session_id).toBe(source);
-    expect(attachmentIds(await fetched(token, s.session_id))).toEqual(attachmentIds(s));
+    expect(attachmentIds(await fetched(user, s.session_id))).toEqual(attachmentIds(s));
     // Still in the source session as well: associating does not move a file.
-    expect(attachmentIds(await fetched(token, source))).toEqual(attachmentIds(s));
+    expect(attachmentIds(await fetched(user, source))).toEqual(attachmentIds(s));
   });
 
   it('takes the same attachment named twice once', async () => {
@@ -170,10 +129,10 @@ describe('POST /sessions', () => {
   });
 
   it("refuses another user's or an unknown attachment by its index, and creates nothing", async () => {
-    const { token } = await freshUser();
-    const mine = await oneFile(token);
+    const user = await freshUser();
+    const mine = await oneFile(user);
     const bobs = await oneFile(bob);
-    const res = await create(token, {
+    const res = await create(user, {
       title: 'should not exist',
       attachments: [
         { attachment_id: mine.attachment_id },
@@ -182,7 +141,7 @@ describe('POST /sessions', () => {
       ],
     });
     expectProblem(res, 400, ['body.attachments[1].attachment_id', 'body.attachments[2].attachment_id']);
-    const page = await listed(token);
+    const page = await listed(user);
     expect(page.items.map((s) => s.session_title)).not.toContain('should not exist');
     expect(page.count).toBe(1); // the session oneFile uploaded into
   });
@@ -200,34 +159,34 @@ describe('POST /sessions', () => {
 
 describe('GET /sessions', () => {
   it('lists only the caller’s live sessions, oldest first, without attachments', async () => {
-    const { token } = await freshUser();
-    const first = await created(token, { title: 'first' });
-    await oneFile(token); // a second session, holding an attachment
-    const third = await created(token, { title: 'third' });
+    const user = await freshUser();
+    const first = await created(user, { title: 'first' });
+    await oneFile(user); // a second session, holding an attachment
+    const third = await created(user, { title: 'third' });
     await created(bob, { title: 'bob’s' });
-    const page = await listed(token);
+    const page = await listed(user);
     expect(page.count).toBe(3);
     expect(page.items.map((s) => s.session_title)).toEqual(['first', 'New session', 'third']);
     for (const item of page.items) expect(Object.keys(item).sort()).toEqual(LIST_KEYS);
     const firstItem: Partial<Session> = { ...first };
     delete firstItem.attachments;
     expect(page.items[0]).toEqual(firstItem);
-    expect((await del(token, third.session_id)).statusCode).toBe(204);
-    const after = await listed(token);
+    expect((await del(user, third.session_id)).status).toBe(204);
+    const after = await listed(user);
     expect(after.count).toBe(2);
     expect(after.items.map((s) => s.session_id)).not.toContain(third.session_id);
   });
 
   it('pages with limit and offset; count is the total', async () => {
-    const { token } = await freshUser();
+    const user = await freshUser();
     const ids: string[] = [];
-    for (let i = 0; i < 5; i++) ids.push((await created(token, { title: `s${i}` })).session_id);
-    const page = await listed(token, { limit: '2', offset: '1' });
+    for (let i = 0; i < 5; i++) ids.push((await created(user, { title: `s${i}` })).session_id);
+    const page = await listed(user, { limit: '2', offset: '1' });
     expect(page.count).toBe(5);
     expect(page.items.map((s) => s.session_id)).toEqual(ids.slice(1, 3));
-    expect((await listed(token, { limit: '1' })).items.map((s) => s.session_id)).toEqual(ids.slice(0, 1));
-    expect((await listed(token, { limit: '1000' })).items).toHaveLength(5);
-    const beyond = await listed(token, { offset: '5' });
+    expect((await listed(user, { limit: '1' })).items.map((s) => s.session_id)).toEqual(ids.slice(0, 1));
+    expect((await listed(user, { limit: '1000' })).items).toHaveLength(5);
+    const beyond = await listed(user, { offset: '5' });
     expect(beyond).toEqual({ items: [], count: 5 });
   });
 
@@ -241,13 +200,8 @@ describe('GET /sessions', () => {
 
 describe('GET /sessions/{id}', () => {
   it('shows the session with its attachments', async () => {
-    const sessionId = await newSession(ctx, ann);
-    const files = await uploaded<Attachment>(
-      ctx,
-      ann,
-      [file('a.csv', 'a\n1\n'), file('b.csv', 'b\n2\n')],
-      sessionId,
-    );
+    const sessionId = (await ctx.newSession(ann)).session_id;
+    const files = await ctx.upload(ann, sessionId, [file('a.csv', 'a\n1\n'), file('b.csv', 'b\n2\n')]);
     const s = await fetched(ann, sessionId);
     expect(attachmentIds(s)).toEqual(files.map((f) => f.attachment_id).sort());
     expect(s.attachments.map((a) => a.attachment_name).sort()).toEqual(['a.csv', 'b.csv']);
@@ -262,49 +216,48 @@ describe('GET /sessions/{id}', () => {
 describe('PUT /sessions/{id}', () => {
   it('changes only the fields given', async () => {
     const s = await created(ann, { title: 'before' });
-    const described = await put(ann, s.session_id, { description: 'Thermal test of the PSU' });
-    expect(described.statusCode, described.body).toBe(200);
-    expect(described.json<Session>()).toEqual({ ...s, session_description: 'Thermal test of the PSU' });
+    const described = ok(await put(ann, s.session_id, { description: 'Thermal test of the PSU' }));
+    expect(described).toEqual({ ...s, session_description: 'Thermal test of the PSU' });
     const renamed = await put(ann, s.session_id, { title: 'after' });
-    expect(renamed.json<Session>()).toEqual({
+    expect(renamed.body).toEqual({
       ...s,
       session_title: 'after',
       session_description: 'Thermal test of the PSU',
     });
     const nothing = await put(ann, s.session_id, {});
-    expect(nothing.statusCode).toBe(200);
-    expect(nothing.json<Session>()).toEqual(renamed.json<Session>());
-    expect(await fetched(ann, s.session_id)).toEqual(renamed.json<Session>());
+    expect(nothing.status).toBe(200);
+    expect(nothing.body).toEqual(renamed.body);
+    expect(await fetched(ann, s.session_id)).toEqual(renamed.body);
   });
 
   it('keeps the attachments in the answer', async () => {
     const a = await oneFile(ann);
     const s = await created(ann, { attachments: [{ attachment_id: a.attachment_id }] });
     const res = await put(ann, s.session_id, { title: 'renamed' });
-    expect(attachmentIds(res.json<Session>())).toEqual([a.attachment_id]);
+    expect(attachmentIds(res.body)).toEqual([a.attachment_id]);
   });
 
   it('stars, keeps the first starred_at when starred again, and unstars', async () => {
     const s = await created(ann);
     const before = Date.now();
-    const starred = (await put(ann, s.session_id, { starred: true })).json<Session>();
+    const starred = (await put(ann, s.session_id, { starred: true })).body;
     const after = Date.now();
     expect(starred.is_starred).toBe(true);
     expect(starred.starred_at).toMatch(ISO_MS_Z);
     expect(Date.parse(starred.starred_at!)).toBeGreaterThanOrEqual(before - 1000);
     expect(Date.parse(starred.starred_at!)).toBeLessThanOrEqual(after + 1000);
 
-    const again = (await put(ann, s.session_id, { starred: true, title: 'renamed' })).json<Session>();
+    const again = (await put(ann, s.session_id, { starred: true, title: 'renamed' })).body;
     expect(again.is_starred).toBe(true);
     expect(again.starred_at).toBe(starred.starred_at);
     expect(again.session_title).toBe('renamed');
 
-    const titled = (await put(ann, s.session_id, { title: 'still starred' })).json<Session>();
+    const titled = (await put(ann, s.session_id, { title: 'still starred' })).body;
     expect(titled.starred_at).toBe(starred.starred_at);
 
-    const unstarred = (await put(ann, s.session_id, { starred: false })).json<Session>();
+    const unstarred = (await put(ann, s.session_id, { starred: false })).body;
     expect(unstarred).toMatchObject({ is_starred: false, starred_at: null, session_title: 'still starred' });
-    const stillUnstarred = (await put(ann, s.session_id, { starred: false })).json<Session>();
+    const stillUnstarred = (await put(ann, s.session_id, { starred: false })).body;
     expect(stillUnstarred).toMatchObject({ is_starred: false, starred_at: null });
     expect(await fetched(ann, s.session_id)).toEqual(stillUnstarred);
   });
@@ -313,9 +266,8 @@ describe('PUT /sessions/{id}', () => {
     const s = await created(ann);
     const title = 'x'.repeat(500);
     const description = 'd'.repeat(10_000);
-    const ok = await put(ann, s.session_id, { title, description });
-    expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json<Session>()).toMatchObject({ session_title: title, session_description: description });
+    const saved = ok(await put(ann, s.session_id, { title, description }));
+    expect(saved).toMatchObject({ session_title: title, session_description: description });
     expectProblem(await put(ann, s.session_id, { title: 'x'.repeat(501) }), 400, ['body.title']);
     expectProblem(await put(ann, s.session_id, { description: 'd'.repeat(10_001) }), 400, [
       'body.description',
@@ -348,12 +300,12 @@ describe('DELETE /sessions/{id}', () => {
   it('answers 204 with no body; the session is gone everywhere', async () => {
     const s = await created(ann, { title: 'to delete' });
     const res = await del(ann, s.session_id);
-    expect(res.statusCode).toBe(204);
+    expect(res.status).toBe(204);
     expect(res.body).toBe('');
     expectProblem(await get(ann, s.session_id), 404);
     expectProblem(await put(ann, s.session_id, { title: 'back' }), 404);
     expectProblem(await del(ann, s.session_id), 404);
-    expectProblem(await uploadFiles(ctx, ann, s.session_id, [file('late.csv', 'a\n')]), 404);
+    expectProblem(await uploadFiles(ctx, ann.token, s.session_id, [file('late.csv', 'a\n')]), 404);
     const page = await listed(ann, { limit: '1000' });
     expect(page.items.map((i) => i.session_id)).not.toContain(s.session_id);
   });
@@ -366,38 +318,28 @@ describe('DELETE /sessions/{id}', () => {
 
 describe('DELETE /sessions/{id}/attachments/{attachment_id}', () => {
   it('detaches: the session no longer holds it, the attachment itself stays', async () => {
-    const sessionId = await newSession(ctx, ann);
-    const [keep, drop] = await uploaded<Attachment>(
-      ctx,
-      ann,
-      [file('keep.csv', 'k\n1\n'), file('drop.csv', 'd\n1\n')],
-      sessionId,
-    );
-    const res = await detach(ann, sessionId, drop!.attachment_id);
-    expect(res.statusCode, res.body).toBe(204);
-    expect(res.body).toBe('');
-    expect(attachmentIds(await fetched(ann, sessionId))).toEqual([keep!.attachment_id]);
-    const still = await call(ann, { method: 'GET', url: `/api/v1/attachments/${drop!.attachment_id}` });
-    expect(still.statusCode, still.body).toBe(200);
-    const all = await call(ann, { method: 'GET', url: '/api/v1/attachments', query: { limit: '1000' } });
-    expect(all.json<{ items: Attachment[] }>().items.map((a) => a.attachment_id)).toContain(
-      drop!.attachment_id,
-    );
-    const inSession = await call(ann, {
-      method: 'GET',
-      url: '/api/v1/attachments',
-      query: { session_id: sessionId },
-    });
-    expect(inSession.json<{ items: Attachment[] }>().items.map((a) => a.attachment_id)).toEqual([
-      keep!.attachment_id,
+    const sessionId = (await ctx.newSession(ann)).session_id;
+    const [keep, drop] = await ctx.upload(ann, sessionId, [
+      file('keep.csv', 'k\n1\n'),
+      file('drop.csv', 'd\n1\n'),
     ]);
+    const res = await detach(ann, sessionId, drop!.attachment_id);
+    expect(ok(res, 204)).toBe('');
+    expect(attachmentIds(await fetched(ann, sessionId))).toEqual([keep!.attachment_id]);
+    ok(await ann.call('GET', `/attachments/${drop!.attachment_id}`));
+    const attachments = (query: Record<string, string>) =>
+      ann.call<Page<Attachment>>('GET', '/attachments', undefined, { query });
+    const all = ok(await attachments({ limit: '1000' }));
+    expect(all.items.map((a) => a.attachment_id)).toContain(drop!.attachment_id);
+    const inSession = ok(await attachments({ session_id: sessionId }));
+    expect(inSession.items.map((a) => a.attachment_id)).toEqual([keep!.attachment_id]);
     // Twice is not found: it is no longer in the session.
     expectProblem(await detach(ann, sessionId, drop!.attachment_id), 404);
   });
 
   it('answers 404 for an attachment that is not in the session, and changes nothing', async () => {
-    const here = await newSession(ctx, ann);
-    const [inside] = await uploaded<Attachment>(ctx, ann, [file('in.csv', 'a\n')], here);
+    const here = (await ctx.newSession(ann)).session_id;
+    const [inside] = await ctx.upload(ann, here, [file('in.csv', 'a\n')]);
     const elsewhere = await oneFile(ann);
     expectProblem(await detach(ann, here, elsewhere.attachment_id), 404);
     expectProblem(await detach(ann, here, randomUUID()), 404);
@@ -409,14 +351,14 @@ describe('DELETE /sessions/{id}/attachments/{attachment_id}', () => {
 
 describe('isolation between users', () => {
   it('another user cannot see, change, delete, upload to or detach from a session (404)', async () => {
-    const sessionId = await newSession(ctx, ann, 'ann private');
-    const [a] = await uploaded<Attachment>(ctx, ann, [file('secret.csv', 's\n1\n')], sessionId);
+    const sessionId = (await ctx.newSession(ann, { title: 'ann private' })).session_id;
+    const [a] = await ctx.upload(ann, sessionId, [file('secret.csv', 's\n1\n')]);
     const original = await fetched(ann, sessionId);
 
     expectProblem(await get(bob, sessionId), 404);
     expectProblem(await put(bob, sessionId, { title: 'pwned', starred: true }), 404);
     expectProblem(await del(bob, sessionId), 404);
-    expectProblem(await uploadFiles(ctx, bob, sessionId, [file('planted.csv', 'x\n')]), 404);
+    expectProblem(await uploadFiles(ctx, bob.token, sessionId, [file('planted.csv', 'x\n')]), 404);
     expectProblem(await detach(bob, sessionId, a!.attachment_id), 404);
     const bobs = await listed(bob, { limit: '1000' });
     expect(bobs.items.map((s) => s.session_id)).not.toContain(sessionId);
@@ -426,15 +368,15 @@ describe('isolation between users', () => {
 
   it("another user cannot detach someone's attachment from their own session", async () => {
     const a = await oneFile(ann);
-    const bobSession = await newSession(ctx, bob);
+    const bobSession = (await ctx.newSession(bob)).session_id;
     expectProblem(await detach(bob, bobSession, a.attachment_id), 404);
     expectProblem(await create(bob, { attachments: [{ attachment_id: a.attachment_id }] }), 400, [
       'body.attachments[0].attachment_id',
     ]);
   });
 
-  it('answers 401 without a token', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: BASE });
+  it('answers 401 without a user', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: `/api/v1${BASE}` });
     expectProblem(res, 401);
   });
 });
