@@ -47,7 +47,7 @@ export async function migrationsApplied(db: Db): Promise<boolean> {
       db,
       sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations WHERE created_at >= ${last.folderMillis}`,
     );
-    return Number(rows[0]?.n ?? 0) > 0;
+    return (rows[0]?.n ?? 0) > 0;
   } catch {
     return false; // the bookkeeping table does not exist yet
   }

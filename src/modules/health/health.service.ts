@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { ping } from './health.repository.js';
 import { migrationsApplied } from '../../db/migrate.js';
 
 export class HealthService {
@@ -10,7 +10,7 @@ export class HealthService {
 
   async ready(): Promise<boolean> {
     try {
-      await this.db.execute(sql`SELECT 1`);
+      await ping(this.db);
       this.migrated ||= await migrationsApplied(this.db);
       return this.migrated;
     } catch {

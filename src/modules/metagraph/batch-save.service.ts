@@ -8,6 +8,7 @@ import type { Actor } from '../../core/auth.js';
 import * as changes from './changes.repository.js';
 import * as entities from './entities.repository.js';
 import * as relationships from './relationships.repository.js';
+import * as systems from '../systems/systems.repository.js';
 import { canonicalIds, planBatch, referencedIds, type BatchPlan } from './batch-save.rules.js';
 import type { BatchSaveBody, BatchSaveResult } from './batch-save.schemas.js';
 
@@ -28,7 +29,7 @@ export class BatchSaveService {
   async save(actor: Actor, systemId: string, request: BatchSaveBody): Promise<BatchSaveResult> {
     const body = canonicalIds(request);
     return this.db.transaction(async (tx) => {
-      const current = await entities.lockSystemVersion(tx, systemId);
+      const current = await systems.lockSystemVersion(tx, systemId);
       if (current === undefined) throw Errors.notFound('system');
       if (body.base_version !== undefined && body.base_version !== current) {
         throw Errors.conflict(
@@ -47,7 +48,7 @@ export class BatchSaveService {
 
       const written = await this.apply(tx, actor.email, systemId, body, planned.plan);
       const version = current + 1;
-      await entities.setSystemVersion(tx, systemId, version);
+      await systems.setSystemVersion(tx, systemId, version);
       await changes.insertChange(tx, {
         id: newId(),
         systemId,
