@@ -137,7 +137,7 @@ describe('PUT /systems/{id}/entities/{id}/memories', () => {
 
   it('refuses the NUL character (the database cannot store it) with 400, recording nothing', async () => {
     const { sys, id } = await satellite();
-    expectProblem(await put(sys, id('VBAT'), { content: 'before\u0000after' }), 400, ['body']);
+    expectProblem(await put(sys, id('VBAT'), { content: 'before\u0000after' }), 400, ['body.content']);
     expect(await versions(sys, id('VBAT'))).toEqual([]);
     expect((await mg.entity(sys, id('VBAT'))).memories).toBe('');
   });
