@@ -9,6 +9,9 @@ import type { DestinationStream } from 'pino';
 import type { Config } from './config.js';
 import { registerErrorHandling } from './core/error-handler.js';
 import { InFlight } from './core/in-flight.js';
+import { loggerOptions } from './core/logging.js';
+import { refuseNul } from './core/nul.js';
+import { declareCommonResponses, documentedSchema } from './core/openapi.js';
 import { validatorCompiler } from './core/validation.js';
 import type { Database } from './db/client.js';
 import { registerModules } from './modules/index.js';
@@ -38,12 +41,7 @@ export async function buildApp(
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      // The default request serializer logs no headers; redact anyway in case a debug log adds them.
-      redact: { paths: ['req.headers.authorization', 'headers.authorization'], censor: '[redacted]' },
-      ...(options.logStream ? { stream: options.logStream } : {}),
-    },
+    logger: loggerOptions(config.logLevel, options.logStream),
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: config.bodyLimit,
@@ -61,6 +59,7 @@ export async function buildApp(
   const inFlight = new InFlight();
   app.decorate('inFlight', inFlight);
   app.addHook('onRoute', (route) => {
+    declareCommonResponses(route);
     app.routeTable.push(route);
     const handler = route.handler;
     route.handler = function tracked(request, reply) {
@@ -71,6 +70,7 @@ export async function buildApp(
     reply.header('x-request-id', request.id);
   });
   registerErrorHandling(app);
+  refuseNul(app);
 
   await app.register(swagger, {
     openapi: {
@@ -83,6 +83,7 @@ export async function buildApp(
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },
+    transform: ({ schema, url }) => ({ schema: documentedSchema(schema as Record<string, unknown>), url }),
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 

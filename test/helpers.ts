@@ -12,6 +12,7 @@ import { buildApp, type BuildOptions } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { openPglite, openPostgres, type Database } from '../src/db/client.js';
 import { TokensService } from '../src/modules/tokens/tokens.service.js';
+import { watchContract } from './contract.js';
 import { withDatabase } from './global-setup.js';
 
 export const dbKind = (): 'pglite' | 'postgres' => inject('testDb').kind;
@@ -88,8 +89,14 @@ export async function testApp(
   const database = await freshDatabase();
   const config = testConfig(options.env);
   const app = await buildApp(config, database, options);
+  const breaches = watchContract(app);
   afterFile(async () => {
     await app.close();
+    if (breaches.length > 0) {
+      throw new Error(
+        `answers the OpenAPI document does not declare (test/contract.ts):\n${[...new Set(breaches)].join('\n')}`,
+      );
+    }
     await fs.rm(config.storageDir, { recursive: true, force: true });
   });
   const tokens = new TokensService(database.db);

@@ -8,7 +8,8 @@ it('tracks a route handler from start to finish, through app.close()', async () 
   const ctx = await testApp();
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
-  ctx.app.get('/slow', async () => {
+  const schema = { response: { 200: { type: 'object', properties: { done: { type: 'boolean' } } } } };
+  ctx.app.get('/slow', { schema }, async () => {
     await gate;
     return { done: true };
   });

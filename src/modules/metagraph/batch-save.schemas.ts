@@ -1,6 +1,6 @@
 // The batch-save request and response (spec: Metagraph, "Batch save").
 import { Type, type Static } from 'typebox';
-import { Uuid } from '../../core/schemas.js';
+import { Uuid, Int } from '../../core/schemas.js';
 import { EntityTypeSchema, RelationshipTypeSchema } from './metagraph.schemas.js';
 
 /** Limits the spec leaves open; generous for names and notes, small enough to keep rows sane. */
@@ -83,7 +83,7 @@ export const BatchSaveBody = Type.Object(
     relationship_updates: Type.Optional(Type.Array(RelationshipUpdate)),
     relationship_deletes: Type.Optional(Type.Array(Uuid)),
     base_version: Type.Optional(
-      Type.Integer({ minimum: 0, description: 'refused with 409 when the metagraph is at another version' }),
+      Int({ description: 'refused with 409 when the metagraph is at another version' }),
     ),
   },
   { additionalProperties: false },

@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { HwaError } from '../../core/errors.js';
-import { Page, Problem, authErrors } from '../../core/schemas.js';
+import { Page, authErrors } from '../../core/schemas.js';
 import type { AppDeps } from '../services.js';
 import { AttachmentSchema } from '../attachments/attachments.schemas.js';
 import {
@@ -123,8 +123,18 @@ export const sessionsRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = asyn
         summary: 'Upload files into a session (multipart/form-data, field `files`, repeated)',
         description: `Each file becomes an attachment of the session. Up to ${MAX_FILES_PER_UPLOAD} files per request, each up to HWA_UPLOAD_LIMIT bytes (413 beyond).`,
         consumes: ['multipart/form-data'],
+        'x-multipart-body': Type.Object(
+          {
+            files: Type.Array(Type.String({ format: 'binary' }), {
+              minItems: 1,
+              maxItems: MAX_FILES_PER_UPLOAD,
+              description: 'repeat the field for each file',
+            }),
+          },
+          { additionalProperties: false },
+        ),
         params: SessionParams,
-        response: { 201: Type.Array(AttachmentSchema), ...authErrors, 413: Problem, 415: Problem },
+        response: { 201: Type.Array(AttachmentSchema), ...authErrors },
       },
     },
     async (req, reply) => {
