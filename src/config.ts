@@ -46,10 +46,10 @@ export class ConfigError extends Error {
 export const ENVIRONMENT: ReadonlyArray<{ name: string; default: string; description: string }> = [
   { name: 'HWA_DATA_DIR', default: './data', description: 'data directory (embedded database, secret)' },
   { name: 'HWA_STORAGE_DIR', default: '$HWA_DATA_DIR/objects', description: 'where stored files live' },
-  { name: 'DATABASE_URL', default: '(unset: embedded PGlite)', description: 'PostgreSQL >= 15 URL' },
+  { name: 'DATABASE_URL', default: 'unset: embedded PGlite', description: 'PostgreSQL >= 15 URL' },
   { name: 'HOST', default: '127.0.0.1', description: 'address the API listens on' },
   { name: 'PORT', default: '8080', description: 'port the API listens on' },
-  { name: 'HWA_SECRET', default: '(generated in $HWA_DATA_DIR/secret)', description: 'signing key' },
+  { name: 'HWA_SECRET', default: 'generated in $HWA_DATA_DIR/secret', description: 'signing key' },
   { name: 'LOG_LEVEL', default: 'info', description: LOG_LEVELS.join(', ') },
   { name: 'HWA_ADMIN_EMAIL', default: 'admin@localhost', description: 'first-run admin e-mail' },
   { name: 'HWA_DB_POOL_SIZE', default: '10', description: 'PostgreSQL connections per process' },
@@ -57,7 +57,7 @@ export const ENVIRONMENT: ReadonlyArray<{ name: string; default: string; descrip
   { name: 'HWA_BATCH_SAVE_BODY_LIMIT', default: '67108864', description: 'largest batch save in bytes' },
   {
     name: 'HWA_STORAGE_URL',
-    default: '(unset: files in HWA_STORAGE_DIR)',
+    default: 'unset: files in HWA_STORAGE_DIR',
     description: 's3://bucket/prefix',
   },
   { name: 'HWA_UPLOAD_LIMIT', default: '104857600', description: 'largest uploaded file in bytes' },

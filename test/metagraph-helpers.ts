@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { queryRows } from '../src/db/client.js';
+import type { BatchSaveResult } from '../src/modules/metagraph/batch-save.schemas.js';
 import type { TestContext } from './helpers.js';
 
 // ajv-formats is CommonJS with a default export; under NodeNext it arrives wrapped once more.
@@ -61,15 +62,8 @@ export interface FullMetagraph {
   relationships: Relationship[];
 }
 
-export interface SaveResult {
-  version: number;
-  entities_created: number;
-  entities_updated: number;
-  entities_deleted: number;
-  relationships_created: number;
-  relationships_updated: number;
-  relationships_deleted: number;
-}
+/** The batch-save answer, as its route schema declares it. */
+export type SaveResult = BatchSaveResult;
 
 export interface ChangeSet {
   version: number;

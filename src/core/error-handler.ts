@@ -77,8 +77,19 @@ function sqlState(error: unknown): string | undefined {
   return undefined;
 }
 
-export function toHwaError(error: FastifyError): HwaError | undefined {
+/** Fastify says only "Unsupported Media Type"; a newcomer's curl -d sends a form without knowing it. */
+export function unsupportedMediaType(contentType: string | undefined): HwaError {
+  const got = contentType ? `got "${contentType.split(';')[0]}"` : 'no Content-Type header';
+  return new HwaError(
+    'unsupported_media_type',
+    `Unsupported media type (${got}): send the body as JSON with the header ` +
+      '"Content-Type: application/json", or files as multipart/form-data (curl -F files=@name).',
+  );
+}
+
+export function toHwaError(error: FastifyError, contentType?: string): HwaError | undefined {
   if (error instanceof HwaError) return error;
+  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return unsupportedMediaType(contentType);
   if (error.validation) {
     const part = error.validationContext ?? 'body';
     // A malformed id names no resource: 404, as for an unknown one (ids do not leak through 400s).
@@ -121,7 +132,7 @@ export function sendProblem(reply: FastifyReply, request: FastifyRequest, error:
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const known = toHwaError(error);
+    const known = toHwaError(error, request.headers['content-type']);
     if (known) return sendProblem(reply, request, known);
     request.log.error({ err: error, reqId: request.id }, 'request failed');
     return sendProblem(

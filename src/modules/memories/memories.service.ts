@@ -5,6 +5,7 @@ import { Errors } from '../../core/errors.js';
 import { iso, newId } from '../../core/ids.js';
 import type { Actor } from '../../core/auth.js';
 import * as entities from '../metagraph/entities.repository.js';
+import * as systems from '../systems/systems.repository.js';
 import * as versions from './memory-versions.repository.js';
 import type { EntityMemory, MemoryVersion, UserMemory } from './memories.schemas.js';
 
@@ -81,6 +82,19 @@ export class EntityMemoriesService {
       });
       return { content, updated_at: iso(row.created_at), contributors };
     });
+  }
+
+  /** The current memory, as the entity row carries it: "", null and [] before the first write. */
+  async get(systemId: string, entityId: string): Promise<EntityMemory> {
+    const entity = (await systems.findLiveSystem(this.db, systemId))
+      ? await entities.findLiveEntity(this.db, systemId, entityId)
+      : undefined;
+    if (!entity) throw Errors.notFound('entity');
+    return {
+      content: entity.memory,
+      updated_at: entity.memoryUpdatedAt ? iso(entity.memoryUpdatedAt) : null,
+      contributors: entity.memoryContributors,
+    };
   }
 
   async history(systemId: string, entityId: string): Promise<MemoryVersion[]> {

@@ -102,5 +102,13 @@ export const BatchSaveResult = Type.Object({
   relationships_created: Type.Integer(),
   relationships_updated: Type.Integer(),
   relationships_deleted: Type.Integer(),
+  entity_ids: Type.Record(Type.String(), Uuid, {
+    description:
+      'the uuid of each created entity, by its local_id (not in the spec: lets a script chain calls)',
+  }),
+  relationship_ids: Type.Array(Uuid, {
+    description:
+      'the uuids of relationship_creates, in request order (not in the spec); generated CONTAINS edges are in the change set',
+  }),
 });
 export type BatchSaveResult = Static<typeof BatchSaveResult>;

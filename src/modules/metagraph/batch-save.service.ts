@@ -69,11 +69,18 @@ export class BatchSaveService {
         relationships_created: body.relationship_creates?.length ?? 0,
         relationships_updated: body.relationship_updates?.length ?? 0,
         relationships_deleted: body.relationship_deletes?.length ?? 0,
+        entity_ids: Object.fromEntries(
+          (body.creates ?? []).map((c, i) => [c.local_id, planned.plan.createdIds[i]!]),
+        ),
+        relationship_ids: written.requestedRelationships,
       };
     });
   }
 
-  /** Writes a validated plan. Returns every relationship id created or deleted, generated ones too. */
+  /**
+   * Writes a validated plan. Returns every relationship id created or deleted, generated ones too,
+   * and apart the ids of the request's relationship_creates, in request order.
+   */
   private async apply(tx: Tx, by: string, systemId: string, body: BatchSaveBody, plan: BatchPlan) {
     const creates = body.creates ?? [];
     await entities.insertEntities(
@@ -122,9 +129,10 @@ export class BatchSaveService {
     }
     await relationships.softDeleteRelationships(tx, removedEdges);
 
+    const requestedRelationships = (body.relationship_creates ?? []).map(() => newId());
     (body.relationship_creates ?? []).forEach((r, i) =>
       newEdges.push({
-        id: newId(),
+        id: requestedRelationships[i]!,
         relationshipType: r.edge_type,
         name: r.name ?? '',
         description: r.description ?? null,
@@ -157,6 +165,7 @@ export class BatchSaveService {
       );
     }
     return {
+      requestedRelationships,
       relationshipsCreated: newEdges.map((e) => e.id),
       relationshipsDeleted: [...removedEdges, ...(body.relationship_deletes ?? []), ...cascaded],
     };

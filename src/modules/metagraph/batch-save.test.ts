@@ -67,6 +67,8 @@ describe('creating a metagraph in one save', () => {
       relationships_created: 5, // the request's items; the 7 generated CONTAINS edges are not counted
       relationships_updated: 0,
       relationships_deleted: 0,
+      entity_ids: expect.any(Object), // what they hold: batch-save-ids.test.ts
+      relationship_ids: expect.any(Array),
     });
 
     const graph = await mg.full(sys);
@@ -182,6 +184,8 @@ describe('the metagraph version', () => {
       relationships_created: 0,
       relationships_updated: 0,
       relationships_deleted: 0,
+      entity_ids: {},
+      relationship_ids: [],
     });
     expect((await mg.save(sys, { creates: [{ local_id: 'a', type: 'COMPONENT', name: 'A' }] })).version).toBe(
       2,
@@ -302,6 +306,8 @@ describe('updates', () => {
       relationships_created: 0,
       relationships_updated: 0,
       relationships_deleted: 0,
+      entity_ids: {},
+      relationship_ids: [],
     });
 
     const after = await mg.full(sys);

@@ -53,6 +53,8 @@ const put = (sys: string, entity: string, payload: unknown, token = tokens.ann) 
 const restore = (sys: string, entity: string, payload: unknown, token = tokens.ann) =>
   mg.call('POST', url(sys, entity, '/restore'), payload, token);
 const history = (sys: string, entity: string) => mg.call('GET', url(sys, entity, '/history'));
+const current = (sys: string, entity: string, token = tokens.ann) =>
+  mg.call('GET', url(sys, entity), undefined, token);
 
 async function write(sys: string, entity: string, content: string, token = tokens.ann): Promise<Memory> {
   const res = await put(sys, entity, { content }, token);
@@ -180,6 +182,50 @@ describe('PUT /systems/{id}/entities/{id}/memories', () => {
   });
 });
 
+describe('GET /systems/{id}/entities/{id}/memories', () => {
+  async function read(sys: string, entity: string, token = tokens.ann): Promise<Memory> {
+    const res = await current(sys, entity, token);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<Memory>();
+  }
+
+  it('reads "", null and [] before the first write', async () => {
+    const { sys, id } = await satellite();
+    expect(await read(sys, id('EPS'))).toEqual({ content: '', updated_at: null, contributors: [] });
+  });
+
+  it('answers what the last write answered, to any signed-in user', async () => {
+    const { sys, id } = await satellite();
+    await write(sys, id('Battery'), 'first');
+    const last = await write(sys, id('Battery'), 'Brownout at -20 °C', tokens.bob);
+    expect(await read(sys, id('Battery'))).toEqual(last);
+    expect(await read(sys, id('Battery'), tokens.cat)).toEqual(last);
+    expect(last.contributors).toEqual(['ann@example.com', 'bob@example.com']);
+  });
+
+  it('follows a restore and a write that clears it', async () => {
+    const { sys, id } = await satellite();
+    await write(sys, id('ADCS'), 'one');
+    await write(sys, id('ADCS'), 'two');
+    const restored = await restore(sys, id('ADCS'), { version: 1 });
+    expect(await read(sys, id('ADCS'))).toEqual(restored.json<Memory>());
+    const cleared = await write(sys, id('ADCS'), '');
+    expect(await read(sys, id('ADCS'))).toEqual(cleared);
+    expect(cleared.updated_at).toMatch(ISO_MS_Z);
+  });
+
+  it('agrees with the entity the metagraph shows', async () => {
+    const { sys, id } = await satellite();
+    await write(sys, id('Power bus'), 'rated 5 A');
+    const entity = await mg.entity(sys, id('Power bus'));
+    expect(await read(sys, id('Power bus'))).toEqual({
+      content: entity.memories,
+      updated_at: entity.memories_updated_at,
+      contributors: entity.memories_contributors,
+    });
+  });
+});
+
 describe('GET .../memories/history', () => {
   it('lists every version oldest first, numbered from 1', async () => {
     const { sys, id } = await satellite();
@@ -297,6 +343,7 @@ describe('what is not there', () => {
       [gone.sys, gone.id('EPS')],
     ];
     for (const [s, e] of targets) {
+      expectProblem(await current(s, e), 404);
       expectProblem(await put(s, e, { content: 'x' }), 404);
       expectProblem(await history(s, e), 404);
       expectProblem(await restore(s, e, { version: 1 }), 404);

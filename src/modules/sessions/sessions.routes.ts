@@ -116,7 +116,12 @@ export const sessionsRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = asyn
             `The upload exceeds ${MAX_FILES_PER_UPLOAD} files of ${limit} bytes.`,
           );
         }
-        if (!req.isMultipart()) throw new HwaError('unsupported_media_type', 'Send multipart/form-data.');
+        if (!req.isMultipart()) {
+          throw new HwaError(
+            'unsupported_media_type',
+            'Send the files as multipart/form-data, one `files` field per file (curl -F files=@datasheet.pdf).',
+          );
+        }
       },
       schema: {
         tags,
