@@ -16,6 +16,7 @@ import {
   SessionSchema,
   UpdateSessionBody,
 } from './sessions.schemas.js';
+import { uploadParts } from './upload-parts.js';
 
 export const sessionsRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
   const sessions = deps.services.sessions;
@@ -127,16 +128,8 @@ export const sessionsRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = asyn
         response: { 201: Type.Array(AttachmentSchema), ...authErrors, 413: Problem, 415: Problem },
       },
     },
-    async (req, reply) => {
-      const parts = (async function* () {
-        for await (const part of req.parts()) {
-          yield part.type === 'file'
-            ? { fieldname: part.fieldname, filename: part.filename, file: part.file }
-            : { fieldname: part.fieldname };
-        }
-      })();
-      return reply.code(201).send(await sessions.upload(req.actor, req.params.session_id, parts));
-    },
+    async (req, reply) =>
+      reply.code(201).send(await sessions.upload(req.actor, req.params.session_id, uploadParts(req))),
   );
 
   app.delete(
