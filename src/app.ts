@@ -9,6 +9,7 @@ import type { DestinationStream } from 'pino';
 import type { Config } from './config.js';
 import { registerErrorHandling } from './core/error-handler.js';
 import { InFlight } from './core/in-flight.js';
+import { answerClientError, answerFrameworkError, registerTransportErrors } from './core/transport-errors.js';
 import { validatorCompiler } from './core/validation.js';
 import type { Database } from './db/client.js';
 import { registerModules } from './modules/index.js';
@@ -49,6 +50,10 @@ export async function buildApp(
     bodyLimit: config.bodyLimit,
     // Keep-alive sockets that sit idle would hold shutdown open; in-flight requests still finish.
     forceCloseConnections: 'idle',
+    // Errors answered before a route runs, as problem+json with a request id (transport-errors.ts).
+    return503OnClosing: false,
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
     routerOptions: { ignoreTrailingSlash: true },
     ajv: { customOptions: { strict: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -70,6 +75,7 @@ export async function buildApp(
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  registerTransportErrors(app);
   registerErrorHandling(app);
 
   await app.register(swagger, {

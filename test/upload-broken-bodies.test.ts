@@ -103,17 +103,19 @@ describe.each(ADAPTERS)('$name storage: a broken multipart upload', (adapter) =>
     token = await ctx.tokenFor('broken@example.com');
   });
 
-  const send = (sessionId: string, contentType: string, body: Buffer) =>
+  /** The body with a Content-Length of `declared` (default: its length), half-closed when `end`. */
+  const send = (sessionId: string, contentType: string, body: Buffer, declared = body.length, end = false) =>
     rawRequest(
       port,
       Buffer.concat([
         Buffer.from(
           `POST /api/v1/sessions/${sessionId}/upload-files HTTP/1.1\r\nHost: hwa\r\n` +
             `Authorization: Bearer ${token}\r\nContent-Type: ${contentType}\r\n` +
-            `Content-Length: ${body.length}\r\n\r\n`,
+            `Content-Length: ${declared}\r\n\r\n`,
         ),
         body,
       ]),
+      { end },
     );
 
   async function attachmentsOf(sessionId: string): Promise<{ total: number; inSession: number }> {
@@ -152,6 +154,23 @@ describe.each(ADAPTERS)('$name storage: a broken multipart upload', (adapter) =>
     const problem = expectProblem(await send(sessionId, contentType, body), 400);
     expect(problem.type).toBe('urn:hwa:problem:validation');
     // Clean-up of what was stored before the cut runs before the answer; wait for any stragglers.
+    await ctx.app.inFlight.idle();
+    expect(await stored()).toEqual(before);
+    expect(await attachmentsOf(sessionId)).toEqual({ total, inSession: 0 });
+
+    await expectServing(sessionId);
+  });
+
+  it('a body shorter than its Content-Length, then the end of the stream: 400, nothing stored', async () => {
+    // The HTTP body itself is cut: Node's parser reports it on the socket, and the upload in
+    // progress sees its request close early and removes what it stored.
+    const before = await stored();
+    const sessionId = await newSession(ctx, token);
+    const { total } = await attachmentsOf(sessionId);
+    const body = Buffer.concat([Buffer.from(partHead('cut.bin')), randomBytes(300 * KiB)]);
+
+    const res = await send(sessionId, 'multipart/form-data; boundary=X', body, body.length + 1000, true);
+    expect(expectProblem(res, 400).detail).toMatch(/shorter than its Content-Length/);
     await ctx.app.inFlight.idle();
     expect(await stored()).toEqual(before);
     expect(await attachmentsOf(sessionId)).toEqual({ total, inSession: 0 });
