@@ -16,7 +16,7 @@ import {
   SessionSchema,
   UpdateSessionBody,
 } from './sessions.schemas.js';
-import { uploadParts } from './upload-parts.js';
+import { largestUpload, uploadParts } from './upload-parts.js';
 
 export const sessionsRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
   const sessions = deps.services.sessions;
@@ -111,7 +111,7 @@ export const sessionsRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = asyn
       // A request larger than every file at the limit is refused from its Content-Length, unread.
       preValidation: async (req) => {
         const length = Number(req.headers['content-length'] ?? 0);
-        if (length > limit * MAX_FILES_PER_UPLOAD + 1024 * 1024) {
+        if (length > largestUpload(limit)) {
           throw new HwaError(
             'payload_too_large',
             `The upload exceeds ${MAX_FILES_PER_UPLOAD} files of ${limit} bytes.`,

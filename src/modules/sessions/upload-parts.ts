@@ -5,7 +5,9 @@
 // through here, so they stay 500s.
 import type { FastifyRequest } from 'fastify';
 import { PassThrough, type Readable } from 'node:stream';
+import { bodyDeadline } from '../../core/body-deadline.js';
 import { HwaError } from '../../core/errors.js';
+import { MAX_FILES_PER_UPLOAD } from './sessions.schemas.js';
 import type { UploadPart } from './sessions.service.js';
 
 type FilePartStream = Readable & { truncated?: boolean };
@@ -32,8 +34,8 @@ export function malformedBody(err: unknown): Error {
  * is then already destroyed), or while storage writes it. When our side stops reading (storage
  * failed), the part is destroyed so the parser stops too.
  */
-function guarded(file: FilePartStream): FilePartStream {
-  const body = new PassThrough();
+function guarded(file: FilePartStream): PassThrough & FilePartStream {
+  const body: PassThrough & FilePartStream = new PassThrough();
   Object.defineProperty(body, 'truncated', { get: () => file.truncated === true });
   const fail = (err: unknown) => body.destroy(malformedBody(err));
   if (file.errored) {
@@ -50,15 +52,42 @@ function guarded(file: FilePartStream): FilePartStream {
   return body;
 }
 
-/** The parts of a multipart request, each file through `guarded`, parser errors as client errors. */
+/**
+ * The parts of a multipart request, each file through `guarded`, parser errors as client errors.
+ * When the body deadline fires (a client too slow, core/body-deadline.ts), the part being read fails
+ * with its 408, or the wait for the next part does.
+ */
 export async function* uploadParts(request: FastifyRequest): AsyncGenerator<UploadPart> {
+  const deadline = bodyDeadline(request);
+  let current: PassThrough | undefined;
+  const timedOut = new Promise<never>((_resolve, reject) => {
+    const fail = () => {
+      current?.destroy(deadline?.reason as Error);
+      reject(deadline?.reason as Error);
+    };
+    if (deadline?.aborted) fail();
+    else deadline?.addEventListener('abort', fail, { once: true });
+  });
+  timedOut.catch(() => undefined); // seen through the race below, or not at all
+  const parts = request.parts()[Symbol.asyncIterator]();
   try {
-    for await (const part of request.parts()) {
-      yield part.type === 'file'
-        ? { fieldname: part.fieldname, filename: part.filename, file: guarded(part.file) }
-        : { fieldname: part.fieldname };
+    for (;;) {
+      const next = parts.next();
+      next.catch(() => undefined); // a part the deadline overtook may still fail: nobody waits for it
+      const result = await Promise.race([next, timedOut]);
+      if (result.done === true) return;
+      const part = result.value;
+      if (part.type === 'file') {
+        current = guarded(part.file);
+        yield { fieldname: part.fieldname, filename: part.filename, file: current };
+      } else {
+        yield { fieldname: part.fieldname };
+      }
     }
   } catch (err) {
-    throw malformedBody(err);
+    throw deadline?.aborted ? deadline.reason : malformedBody(err);
   }
 }
+
+/** The largest request body an upload may have: every file at the limit, and room for part headers. */
+export const largestUpload = (uploadLimit: number) => uploadLimit * MAX_FILES_PER_UPLOAD + 1024 * 1024;
