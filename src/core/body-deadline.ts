@@ -101,7 +101,7 @@ class BodyWatch {
     const { baseMs, minBytesPerSecond } = this.limits;
     const error = new HwaError(
       'request_timeout',
-      `The request body arrived too slowly (${received} bytes in ${Math.round(clientMs / 1000)} s); after ` +
+      `The request body arrived too slowly (${received} bytes in ${(clientMs / 1000).toFixed(1)} s); after ` +
         `the first ${baseMs / 1000} s it must average at least ${minBytesPerSecond} bytes/s.`,
     );
     this.reply.log.info({ received, clientMs: Math.round(clientMs) }, 'request body too slow');
