@@ -31,6 +31,14 @@ const post = (url: string, token: string, contentType: string, length: number) =
   `POST ${url} HTTP/1.1\r\nHost: hwa\r\nAuthorization: Bearer ${token}\r\n` +
   `Content-Type: ${contentType}\r\nContent-Length: ${length}\r\n\r\n`;
 
+/** A new connection with the headers of an upload of `length` bytes into `sessionId` sent. */
+async function openUpload(port: number, token: string, sessionId: string, length: number) {
+  const connection = await RawConnection.open(port);
+  const url = `/api/v1/sessions/${sessionId}/upload-files`;
+  await connection.write(post(url, token, 'multipart/form-data; boundary=X', length));
+  return connection;
+}
+
 const multipartBody = (files: { name: string; body: string }[]) =>
   files
     .map(
@@ -114,15 +122,7 @@ describe('with 1 s for headers, 1 s for a body, then 1000 bytes/s', () => {
       { name: 'slow.csv', body: 'x'.repeat(2000) },
     ]);
     const cut = body.indexOf('x');
-    const connection = await RawConnection.open(port);
-    await connection.write(
-      post(
-        `/api/v1/sessions/${sessionId}/upload-files`,
-        token,
-        'multipart/form-data; boundary=X',
-        body.length,
-      ),
-    );
+    const connection = await openUpload(port, token, sessionId, body.length);
     await connection.write(body.slice(0, cut));
     void trickle(connection, body.slice(cut), 1, 300);
     const res = await connection.response();
@@ -137,15 +137,7 @@ describe('with 1 s for headers, 1 s for a body, then 1000 bytes/s', () => {
   it('an upload kept above the rate passes, though it takes longer than 1 s', async () => {
     const sessionId = await newSession(ctx, token);
     const body = multipartBody([{ name: 'steady.csv', body: 'y'.repeat(8 * KiB) }]);
-    const connection = await RawConnection.open(port);
-    await connection.write(
-      post(
-        `/api/v1/sessions/${sessionId}/upload-files`,
-        token,
-        'multipart/form-data; boundary=X',
-        body.length,
-      ),
-    );
+    const connection = await openUpload(port, token, sessionId, body.length);
     const started = Date.now();
     await trickle(connection, body, 600, 100); // ~6,000 bytes/s for ~1.4 s
     const res = await connection.response();
@@ -197,16 +189,9 @@ describe('an upload that hwa itself is slow to store', () => {
     const sessionId = await newSession(ctx, token);
     const body = multipartBody([{ name: 'big.bin', body: 'z'.repeat(400 * KiB) }]);
 
-    const connection = await RawConnection.open(port);
     const started = Date.now();
-    await connection.write(
-      post(
-        `/api/v1/sessions/${sessionId}/upload-files`,
-        token,
-        'multipart/form-data; boundary=X',
-        body.length,
-      ) + body,
-    );
+    const connection = await openUpload(port, token, sessionId, body.length);
+    await connection.write(body);
     const res = await connection.response();
     expect(res.statusCode, res.body).toBe(201);
     expect(Date.now() - started).toBeGreaterThan(2000); // storage did hold it up beyond the allowance
