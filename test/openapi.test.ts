@@ -102,7 +102,7 @@ describe('OpenAPI document', () => {
           if (types.join() !== 'application/problem+json')
             wrong.push(`${method} ${path} ${code}: ${types.join()}`);
         }
-        const expected = ['400', '431', '500', '503'];
+        const expected = ['400', '408', '431', '500', '503'];
         if (['post', 'put', 'patch', 'delete'].includes(method)) expected.push('413', '415');
         if (path.startsWith('/api/v1') && path !== '/api/v1/openapi.json') expected.push('401');
         for (const code of expected) if (!codes.includes(code)) wrong.push(`${method} ${path}: no ${code}`);

@@ -17,7 +17,11 @@ export interface ProblemBody {
  * Asserts `res` is a problem+json answer with `status`. With `paths`, the set of field paths in
  * `errors` must be exactly those (a field may appear with several messages).
  */
-export function expectProblem(res: LightMyRequestResponse, status: number, paths?: string[]): ProblemBody {
+export function expectProblem(
+  res: Pick<LightMyRequestResponse, 'statusCode' | 'headers' | 'body' | 'json'>,
+  status: number,
+  paths?: string[],
+): ProblemBody {
   expect(res.statusCode, res.body).toBe(status);
   expect(res.headers['content-type']).toMatch(/^application\/problem\+json\b/);
   const body = res.json<ProblemBody>();

@@ -114,35 +114,37 @@ export function toHwaError(error: FastifyError, contentType?: string): HwaError 
   return undefined;
 }
 
-export function sendProblem(reply: FastifyReply, request: FastifyRequest, error: HwaError) {
+/** The RFC 9457 body of `error`; also written by hand on raw sockets (transport-errors.ts). */
+export function problemBody(error: HwaError, requestId: string) {
   const entry = CATALOGUE[error.code];
-  return reply
-    .code(entry.status)
-    .type('application/problem+json')
-    .send({
-      ...error.extensions,
-      type: problemType(error.code),
-      title: entry.title,
-      status: entry.status,
-      detail: error.detail,
-      errors: error.errors,
-      request_id: request.id,
-    });
+  return {
+    ...error.extensions,
+    type: problemType(error.code),
+    title: entry.title,
+    status: entry.status,
+    detail: error.detail,
+    errors: error.errors,
+    request_id: requestId,
+  };
 }
+
+export function sendProblem(reply: FastifyReply, request: FastifyRequest, error: HwaError) {
+  return reply.code(error.status).type('application/problem+json').send(problemBody(error, request.id));
+}
+
+/** A 500 that says nothing of the inside but the request id, under which the cause is logged. */
+export const internalError = (requestId: string) =>
+  new HwaError(
+    'internal',
+    `Something went wrong on our side. Quote request id ${requestId} when reporting it.`,
+  );
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const known = toHwaError(error, request.headers['content-type']);
     if (known) return sendProblem(reply, request, known);
     request.log.error({ err: error, reqId: request.id }, 'request failed');
-    return sendProblem(
-      reply,
-      request,
-      new HwaError(
-        'internal',
-        `Something went wrong on our side. Quote request id ${request.id} when reporting it.`,
-      ),
-    );
+    return sendProblem(reply, request, internalError(request.id));
   });
 
   app.setNotFoundHandler((request, reply) =>

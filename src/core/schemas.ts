@@ -51,10 +51,11 @@ export const problem = (description: string) => ({
 
 /**
  * The error answers any route can give, whatever its own rules: a malformed request line or header
- * (400, 431), a fault on our side (500), a request arriving while the server stops (503).
+ * (400, 431), a client too slow to send it (408), a fault on our side (500), a request arriving while the server stops (503).
  */
 export const transportErrors = {
   400: problem('invalid request: every invalid field is listed in `errors`'),
+  408: problem('the request (headers, or a body too slow for HWA_BODY_MIN_RATE) did not arrive in time'),
   431: problem('request headers too large'),
   500: problem('a fault on our side, logged under the request id'),
   503: problem('the server is shutting down or not ready'),

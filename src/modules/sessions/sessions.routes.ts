@@ -16,6 +16,7 @@ import {
   SessionSchema,
   UpdateSessionBody,
 } from './sessions.schemas.js';
+import { largestUpload, uploadParts } from './upload-parts.js';
 
 export const sessionsRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
   const sessions = deps.services.sessions;
@@ -110,7 +111,7 @@ export const sessionsRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = asyn
       // A request larger than every file at the limit is refused from its Content-Length, unread.
       preValidation: async (req) => {
         const length = Number(req.headers['content-length'] ?? 0);
-        if (length > limit * MAX_FILES_PER_UPLOAD + 1024 * 1024) {
+        if (length > largestUpload(limit)) {
           throw new HwaError(
             'payload_too_large',
             `The upload exceeds ${MAX_FILES_PER_UPLOAD} files of ${limit} bytes.`,
@@ -142,16 +143,8 @@ export const sessionsRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = asyn
         response: { 201: Type.Array(AttachmentSchema), ...authErrors },
       },
     },
-    async (req, reply) => {
-      const parts = (async function* () {
-        for await (const part of req.parts()) {
-          yield part.type === 'file'
-            ? { fieldname: part.fieldname, filename: part.filename, file: part.file }
-            : { fieldname: part.fieldname };
-        }
-      })();
-      return reply.code(201).send(await sessions.upload(req.actor, req.params.session_id, parts));
-    },
+    async (req, reply) =>
+      reply.code(201).send(await sessions.upload(req.actor, req.params.session_id, uploadParts(req))),
   );
 
   app.delete(
