@@ -4,6 +4,7 @@
 // still serves.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { heldRoute } from './held-route.js';
 import { testApp, type TestContext } from './helpers.js';
 import { expectProblem } from './problems.js';
 import { RawConnection, listen, rawRequest } from './raw-http.js';
@@ -118,12 +119,7 @@ describe('malformed requests', () => {
 describe('requests arriving during shutdown', () => {
   it('get a 503 problem with Connection: close, while the request in flight finishes', async () => {
     const ctx = await testApp();
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    ctx.app.get('/slow', async () => {
-      await gate;
-      return { done: true };
-    });
+    const { release } = heldRoute(ctx.app);
     let markClosing!: () => void;
     const closing = new Promise<void>((resolve) => (markClosing = resolve));
     ctx.app.addHook('preClose', async () => markClosing());
