@@ -18,6 +18,33 @@ export default tseslint.config(
     },
   },
   {
+    // Layers: SQL lives in repositories (and db/), rules in services, HTTP in routes. A service that
+    // imports drizzle-orm or runs raw rows is writing SQL in the wrong room.
+    files: ['src/modules/**/*.service.ts', 'src/modules/**/*.routes.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'drizzle-orm', message: 'SQL belongs in a *.repository.ts file.' },
+            {
+              name: '../../db/client.js',
+              importNames: ['queryRows'],
+              message: 'SQL belongs in a *.repository.ts file.',
+            },
+          ],
+          patterns: [
+            { group: ['drizzle-orm/*'], message: 'SQL belongs in a *.repository.ts file.' },
+            {
+              group: ['**/db/schema.js', '**/db/tables/*'],
+              message: 'Tables are used by repositories; services call repository functions.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests read response bodies as untyped JSON (`res.json().items`); asserting on them is the point.
     files: ['**/*.test.ts', 'test/**/*.ts', 'bench/**/*.ts'],
     rules: {

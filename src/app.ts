@@ -7,11 +7,17 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config.js';
+import { registerBodyDeadline, requestLimits } from './core/body-deadline.js';
 import { registerErrorHandling } from './core/error-handler.js';
 import { InFlight } from './core/in-flight.js';
+import { loggerOptions } from './core/logging.js';
+import { refuseNul } from './core/nul.js';
+import { declareCommonResponses, documentedSchema } from './core/openapi.js';
+import { answerClientError, answerFrameworkError, registerTransportErrors } from './core/transport-errors.js';
 import { validatorCompiler } from './core/validation.js';
 import type { Database } from './db/client.js';
 import { registerModules } from './modules/index.js';
+import { largestUpload } from './modules/sessions/upload-parts.js';
 import { createServices, type AppDeps } from './modules/services.js';
 import { openStorage, resolveSecret } from './storage/open.js';
 import type { ObjectStorage } from './storage/port.js';
@@ -37,18 +43,24 @@ export async function buildApp(
   database: Database,
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
+  const limits = requestLimits(
+    config,
+    Math.max(config.bodyLimit, config.batchSaveBodyLimit, largestUpload(config.uploadLimit)),
+  );
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      // The default request serializer logs no headers; redact anyway in case a debug log adds them.
-      redact: { paths: ['req.headers.authorization', 'headers.authorization'], censor: '[redacted]' },
-      ...(options.logStream ? { stream: options.logStream } : {}),
-    },
+    logger: loggerOptions(config.logLevel, options.logStream),
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: config.bodyLimit,
+    // Slow clients are cut off with a 408 (core/body-deadline.ts).
+    requestTimeout: limits.requestTimeout,
+    http: limits.http,
     // Keep-alive sockets that sit idle would hold shutdown open; in-flight requests still finish.
     forceCloseConnections: 'idle',
+    // Errors answered before a route runs, as problem+json with a request id (transport-errors.ts).
+    return503OnClosing: false,
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
     routerOptions: { ignoreTrailingSlash: true },
     ajv: { customOptions: { strict: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -61,6 +73,7 @@ export async function buildApp(
   const inFlight = new InFlight();
   app.decorate('inFlight', inFlight);
   app.addHook('onRoute', (route) => {
+    declareCommonResponses(route);
     app.routeTable.push(route);
     const handler = route.handler;
     route.handler = function tracked(request, reply) {
@@ -70,7 +83,10 @@ export async function buildApp(
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  registerTransportErrors(app);
+  registerBodyDeadline(app, limits.body);
   registerErrorHandling(app);
+  refuseNul(app);
 
   await app.register(swagger, {
     openapi: {
@@ -83,6 +99,7 @@ export async function buildApp(
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },
+    transform: ({ schema, url }) => ({ schema: documentedSchema(schema as Record<string, unknown>), url }),
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 

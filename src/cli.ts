@@ -1,5 +1,6 @@
 // The hwa command. `hwa token create` prints the token alone on stdout so scripts can capture it;
 // everything else a command says goes to stderr.
+import fs from 'node:fs';
 import { Command } from 'commander';
 import { ConfigError, ENVIRONMENT, isEmail, loadConfig, type Config } from './config.js';
 import { HwaError } from './core/errors.js';
@@ -9,15 +10,25 @@ import { DataDirLockedError } from './db/lock.js';
 import { migrateDatabase } from './db/migrate.js';
 import { SchemaDriftError } from './db/migration-drift.js';
 import { describeConnectionError, openConfiguredDatabase } from './db/open.js';
+import { databaseTarget, newEmbeddedDatabaseNotice } from './db/target.js';
 import { serve } from './server.js';
 import { TokensService } from './modules/tokens/tokens.service.js';
 
-/** Opens (and migrates) the configured database for one command, closing it afterwards. */
+/** A message for the person at the terminal: stderr, one `hwa: ` prefix per line. */
+const say = (text: string) => process.stderr.write(text.replace(/^/gm, 'hwa: ') + '\n');
+
+/**
+ * Opens (and migrates) the configured database for one command, closing it afterwards. Says which
+ * database first, and loudly when the command has just created a new embedded one.
+ */
 async function withDatabase<T>(work: (database: Database) => Promise<T>): Promise<T> {
+  const target = databaseTarget(config());
+  say(`database: ${target.description}`);
   const database = await openConfiguredDatabase(config(), (err) => {
     throw err;
   });
   try {
+    if (target.createsEmbedded) say(newEmbeddedDatabaseNotice(config()));
     await migrateDatabase(database);
     return await work(database);
   } finally {
@@ -28,17 +39,27 @@ async function withDatabase<T>(work: (database: Database) => Promise<T>): Promis
 let loaded: Config | undefined;
 const config = (): Config => (loaded ??= loadConfig());
 
+const { version } = JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
+
+/** `./data` reads as a default; `unset: …` and `generated …` already say what happens without one. */
+const defaultText = (value: string) => (/^(unset|generated)\b/.test(value) ? value : `default ${value}`);
+
 const program = new Command('hwa')
   .description('Hardware Analysis Service')
+  .version(version, '-V, --version', 'print the version of hwa')
   .addHelpText(
     'after',
-    `\nEnvironment:\n${ENVIRONMENT.map((v) => `  ${v.name.padEnd(18)} ${v.description} (default ${v.default})`).join('\n')}`,
+    `\nEnvironment:\n${ENVIRONMENT.map((v) => `  ${v.name.padEnd(26)} ${v.description} (${defaultText(v.default)})`).join('\n')}`,
   );
 
 program
   .command('serve')
   .description('serve the API (migrates the database first)')
   .action(async () => {
+    const target = databaseTarget(config());
+    say(`database: ${target.description}${target.createsEmbedded ? ' (new: created now)' : ''}`);
     await serve(config());
   });
 
@@ -70,9 +91,20 @@ token
   .description('list every token (never the secret)')
   .action(async () => {
     const { items } = await withDatabase((db) => new TokensService(db.db).list());
-    for (const t of items) {
-      const state = t.revoked_at ? `revoked ${t.revoked_at}` : 'active';
-      process.stdout.write(`${t.id}  ${t.prefix}…  ${t.email}  ${t.name}  ${state}\n`);
+    const rows = [
+      ['ID', 'PREFIX', 'EMAIL', 'NAME', 'STATE'],
+      ...items.map((t) => [
+        t.id,
+        `${t.prefix}…`,
+        t.email,
+        t.name,
+        t.revoked_at ? `revoked ${t.revoked_at}` : 'active',
+      ]),
+    ];
+    const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
+    for (const row of rows) {
+      const cells = row.map((cell, i) => (i < row.length - 1 ? cell.padEnd(widths[i]!) : cell));
+      process.stdout.write(`${cells.join('  ')}\n`);
     }
   });
 

@@ -31,6 +31,9 @@ describe('configuration', () => {
       uploadLimit: 100 * 1024 * 1024,
       signedUrlTtl: 900,
       publicUrl: 'http://127.0.0.1:8080',
+      headersTimeout: 60,
+      bodyTimeout: 30,
+      bodyMinRate: 16384,
     });
     expect(Object.isFrozen(config)).toBe(true);
   });
@@ -52,6 +55,9 @@ describe('configuration', () => {
       HWA_UPLOAD_LIMIT: '5000',
       HWA_SIGNED_URL_TTL: '60',
       HWA_PUBLIC_URL: 'https://hwa.example.com/',
+      HWA_HEADERS_TIMEOUT: '5',
+      HWA_BODY_TIMEOUT: '7',
+      HWA_BODY_MIN_RATE: '1000',
     });
     expect(config).toEqual({
       dataDir: '/srv/hwa',
@@ -69,6 +75,9 @@ describe('configuration', () => {
       uploadLimit: 5000,
       signedUrlTtl: 60,
       publicUrl: 'https://hwa.example.com',
+      headersTimeout: 5,
+      bodyTimeout: 7,
+      bodyMinRate: 1000,
     });
     expect(ENVIRONMENT.map((v) => v.name).sort()).toEqual(
       [
@@ -87,6 +96,9 @@ describe('configuration', () => {
         'HWA_UPLOAD_LIMIT',
         'HWA_SIGNED_URL_TTL',
         'HWA_PUBLIC_URL',
+        'HWA_HEADERS_TIMEOUT',
+        'HWA_BODY_TIMEOUT',
+        'HWA_BODY_MIN_RATE',
       ].sort(),
     );
   });
@@ -112,12 +124,29 @@ describe('configuration', () => {
     ['HWA_SIGNED_URL_TTL', '0', /HWA_SIGNED_URL_TTL must be an integer from 1 to 604800/],
     ['HWA_SIGNED_URL_TTL', '604801', /HWA_SIGNED_URL_TTL must be an integer/],
     ['HWA_PUBLIC_URL', 'ftp://x', /HWA_PUBLIC_URL must be an http\(s\) URL/],
+    ['HWA_HEADERS_TIMEOUT', '0', /HWA_HEADERS_TIMEOUT must be an integer from 1 to 3600/],
+    ['HWA_HEADERS_TIMEOUT', '3601', /HWA_HEADERS_TIMEOUT must be an integer from 1 to 3600/],
+    ['HWA_BODY_TIMEOUT', '0', /HWA_BODY_TIMEOUT must be an integer from 1 to 3600/],
+    ['HWA_BODY_TIMEOUT', '3601', /HWA_BODY_TIMEOUT must be an integer from 1 to 3600/],
+    ['HWA_BODY_TIMEOUT', '1.5', /HWA_BODY_TIMEOUT must be an integer/],
+    ['HWA_BODY_MIN_RATE', '0', /HWA_BODY_MIN_RATE must be an integer from 1 to 1073741824/],
+    ['HWA_BODY_MIN_RATE', '1073741825', /HWA_BODY_MIN_RATE must be an integer from 1 to 1073741824/],
   ])('refuses %s=%s naming the variable', (name, value, message) => {
     expect(problemsOf({ [name]: value }).join('\n')).toMatch(message);
   });
 
   it('accepts the boundary values', () => {
     expect(problemsOf({ PORT: '65535', HWA_DB_POOL_SIZE: '1', HWA_BODY_LIMIT: '1024' })).toEqual([]);
+    expect(problemsOf({ HWA_HEADERS_TIMEOUT: '1', HWA_BODY_TIMEOUT: '1', HWA_BODY_MIN_RATE: '1' })).toEqual(
+      [],
+    );
+    expect(
+      problemsOf({
+        HWA_HEADERS_TIMEOUT: '3600',
+        HWA_BODY_TIMEOUT: '3600',
+        HWA_BODY_MIN_RATE: String(1024 ** 3),
+      }),
+    ).toEqual([]);
     expect(problemsOf({ PORT: '0', HWA_SECRET: 'x'.repeat(32), DATABASE_URL: 'postgresql://h/db' })).toEqual(
       [],
     );

@@ -33,6 +33,12 @@ export interface Config {
   signedUrlTtl: number;
   /** Base URL clients reach this server at, for the signed links it serves itself. */
   publicUrl: string;
+  /** Seconds a client has to send the request line and headers (then 408). */
+  headersTimeout: number;
+  /** Seconds a request body may take before it must keep up `bodyMinRate` (then 408). */
+  bodyTimeout: number;
+  /** Bytes per second a body must average once `bodyTimeout` has passed. */
+  bodyMinRate: number;
 }
 
 export class ConfigError extends Error {
@@ -46,10 +52,10 @@ export class ConfigError extends Error {
 export const ENVIRONMENT: ReadonlyArray<{ name: string; default: string; description: string }> = [
   { name: 'HWA_DATA_DIR', default: './data', description: 'data directory (embedded database, secret)' },
   { name: 'HWA_STORAGE_DIR', default: '$HWA_DATA_DIR/objects', description: 'where stored files live' },
-  { name: 'DATABASE_URL', default: '(unset: embedded PGlite)', description: 'PostgreSQL >= 15 URL' },
+  { name: 'DATABASE_URL', default: 'unset: embedded PGlite', description: 'PostgreSQL >= 15 URL' },
   { name: 'HOST', default: '127.0.0.1', description: 'address the API listens on' },
   { name: 'PORT', default: '8080', description: 'port the API listens on' },
-  { name: 'HWA_SECRET', default: '(generated in $HWA_DATA_DIR/secret)', description: 'signing key' },
+  { name: 'HWA_SECRET', default: 'generated in $HWA_DATA_DIR/secret', description: 'signing key' },
   { name: 'LOG_LEVEL', default: 'info', description: LOG_LEVELS.join(', ') },
   { name: 'HWA_ADMIN_EMAIL', default: 'admin@localhost', description: 'first-run admin e-mail' },
   { name: 'HWA_DB_POOL_SIZE', default: '10', description: 'PostgreSQL connections per process' },
@@ -57,12 +63,15 @@ export const ENVIRONMENT: ReadonlyArray<{ name: string; default: string; descrip
   { name: 'HWA_BATCH_SAVE_BODY_LIMIT', default: '67108864', description: 'largest batch save in bytes' },
   {
     name: 'HWA_STORAGE_URL',
-    default: '(unset: files in HWA_STORAGE_DIR)',
+    default: 'unset: files in HWA_STORAGE_DIR',
     description: 's3://bucket/prefix',
   },
   { name: 'HWA_UPLOAD_LIMIT', default: '104857600', description: 'largest uploaded file in bytes' },
   { name: 'HWA_SIGNED_URL_TTL', default: '900', description: 'signed download link lifetime, seconds' },
   { name: 'HWA_PUBLIC_URL', default: 'http://$HOST:$PORT', description: 'base URL of signed links' },
+  { name: 'HWA_HEADERS_TIMEOUT', default: '60', description: 'seconds to send request line and headers' },
+  { name: 'HWA_BODY_TIMEOUT', default: '30', description: 'seconds a body may take before its rate counts' },
+  { name: 'HWA_BODY_MIN_RATE', default: '16384', description: 'bytes/s a body must average after that' },
 ];
 
 type Env = Record<string, string | undefined>;
@@ -137,6 +146,12 @@ export function loadConfig(env: Env = process.env): Config {
     uploadLimit: integer('HWA_UPLOAD_LIMIT', 100 * 1024 * 1024, 1, 1024 ** 4),
     signedUrlTtl: integer('HWA_SIGNED_URL_TTL', 900, 1, 7 * 24 * 3600),
     publicUrl,
+    // Headers: 60 s, Node's own default. Bodies: 30 s, then 16 KiB/s (~131 kbit/s), so 20 files of
+    // 100 MiB pass a link far slower than any office or mobile uplink (in ~36 h), while a client
+    // trickling a byte every 10 s is cut off after ~30 s instead of holding a socket and a handler.
+    headersTimeout: integer('HWA_HEADERS_TIMEOUT', 60, 1, 3600),
+    bodyTimeout: integer('HWA_BODY_TIMEOUT', 30, 1, 3600),
+    bodyMinRate: integer('HWA_BODY_MIN_RATE', 16 * 1024, 1, 1024 ** 3),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze(config);

@@ -41,7 +41,8 @@ interface Endpoint {
 function endpoints(): Endpoint[] {
   const out: Endpoint[] = [];
   for (const route of ctx.app.routeTable) {
-    if (!route.url.startsWith('/api/v1')) continue;
+    // The API description is the one public document under /api/v1 (tested below).
+    if (!route.url.startsWith('/api/v1') || route.url === '/api/v1/openapi.json') continue;
     for (const method of ([] as HTTPMethods[]).concat(route.method)) {
       out.push({
         method,
@@ -84,11 +85,24 @@ function expect401(e: Endpoint, res: LightMyRequestResponse, label: string) {
 
 const unknownToken = () => `hwa_${randomBytes(32).toString('base64url')}`;
 
+describe('the API description', () => {
+  it('is public at /api/v1/openapi.json and /docs/json alike, and is the only public /api/v1 route', async () => {
+    const api = await ctx.app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
+    const docs = await ctx.app.inject({ method: 'GET', url: '/docs/json' });
+    expect(api.statusCode).toBe(200);
+    expect(docs.statusCode).toBe(200);
+    expect(api.json().paths).toEqual(docs.json().paths);
+    const open = ctx.app.routeTable.filter(
+      (r) => r.url.startsWith('/api/v1') && (r.schema as { security?: unknown[] })?.security?.length === 0,
+    );
+    expect([...new Set(open.map((r) => r.url))]).toEqual(['/api/v1/openapi.json']);
+  });
+});
+
 describe('every /api/v1 route', () => {
   it('is found in the route table (so the walk below covers the API)', () => {
     const keys = endpoints().map((e) => e.key);
     for (const expected of [
-      'GET /api/v1/openapi.json',
       'POST /api/v1/tokens',
       'GET /api/v1/tokens',
       'DELETE /api/v1/tokens/:token_id',

@@ -419,10 +419,24 @@ describe(`hwa CLI end to end (${dbKind()})`, () => {
       const posts = Array.from({ length: 20 }, (_, i) =>
         call(server, 'POST', '/api/v1/systems', token, { system_name: `load-${i}` }),
       );
-      const takenIn = () =>
-        logLines(server.stdout()).filter(
-          (l) => l.msg === 'incoming request' && l.req?.method === 'POST' && l.req?.url === '/api/v1/systems',
+      // Requests arriving once the stop has begun are logged as incoming, then refused with a 503
+      // problem (transport-errors.ts): they were turned away, not taken in.
+      const refusedWhileClosing = () =>
+        new Set(
+          logLines(server.stdout())
+            .filter((l) => l.msg === 'request completed' && l.res?.statusCode === 503)
+            .map((l) => l.reqId),
+        );
+      const takenIn = () => {
+        const refused = refusedWhileClosing();
+        return logLines(server.stdout()).filter(
+          (l) =>
+            l.msg === 'incoming request' &&
+            l.req?.method === 'POST' &&
+            l.req?.url === '/api/v1/systems' &&
+            !refused.has(l.reqId),
         ).length;
+      };
       // Stop as soon as the server has taken in the first of them: the rest are in flight or queued.
       await until(() => takenIn() >= 1, 'the server takes in a POST', server);
       server.child.kill('SIGTERM');
@@ -435,8 +449,9 @@ describe(`hwa CLI end to end (${dbKind()})`, () => {
       for (const answer of answered) expect([201, 503]).toContain(answer.status);
       const created = answered.filter((a) => a.status === 201).map((a) => a.body);
       expect(created.length).toBeGreaterThanOrEqual(1);
-      // Every request the server took in was finished and answered.
+      // Every request the server took in was finished and answered; every 503 was a refusal it logged.
       expect(created.length).toBe(takenIn());
+      expect(answered.filter((a) => a.status === 503).length).toBe(refusedWhileClosing().size);
 
       // Restart on the same data at once (the directory lock was released): every 201 is there.
       const again = await startServer(site);

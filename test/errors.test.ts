@@ -66,3 +66,59 @@ describe('a failure inside the service', () => {
     expect(JSON.stringify(logged)).toMatch(/systems/);
   });
 });
+
+describe('a body in a media type the route does not take', () => {
+  let ctx: TestContext;
+  let token: string;
+
+  beforeAll(async () => {
+    ctx = await testApp();
+    token = await ctx.tokenFor('errors@example.com');
+  });
+
+  const post = (url: string, headers: Record<string, string>, payload: string) =>
+    ctx.as(token, { method: 'POST', url, headers, payload });
+
+  it.each([
+    [
+      'a form, as curl -d sends without -H',
+      'application/x-www-form-urlencoded',
+      /got "application\/x-www-form-urlencoded"/,
+    ],
+    ['plain text', 'text/plain; charset=utf-8', /got "text\/plain"/],
+  ])('answers 415 to %s, saying to send Content-Type: application/json', async (_what, type, got) => {
+    const problem = expectProblem(
+      await post('/api/v1/systems', { 'content-type': type }, 'system_name=x'),
+      415,
+    );
+    expect(problem.detail).toMatch(got);
+    expect(problem.detail).toContain('Content-Type: application/json');
+    expect(problem.detail).toContain('multipart/form-data');
+    const listed = await ctx.as(token, { method: 'GET', url: '/api/v1/systems' });
+    expect(listed.json<{ count: number }>().count).toBe(0);
+  });
+
+  it('answers 415 to a body with no Content-Type header, saying so', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/systems',
+      headers: { authorization: `Bearer ${token}`, 'content-length': '13' },
+      payload: 'system_name=x',
+    });
+    const problem = expectProblem(res, 415);
+    expect(problem.detail).toContain('no Content-Type header');
+    expect(problem.detail).toContain('Content-Type: application/json');
+  });
+
+  it('answers 415 to JSON sent to the upload route, saying to send multipart/form-data', async () => {
+    const session = await ctx.as(token, { method: 'POST', url: '/api/v1/sessions', payload: { title: 'x' } });
+    expect(session.statusCode, session.body).toBe(201);
+    const url = `/api/v1/sessions/${session.json<{ session_id: string }>().session_id}/upload-files`;
+    const problem = expectProblem(
+      await post(url, { 'content-type': 'application/json' }, '{"files":[]}'),
+      415,
+    );
+    expect(problem.detail).toContain('multipart/form-data');
+    expect(problem.detail).toContain('-F files=@');
+  });
+});

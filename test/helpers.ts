@@ -17,6 +17,7 @@ import type { Attachment } from '../src/modules/attachments/attachments.schemas.
 import type { CreateSessionBody, Session } from '../src/modules/sessions/sessions.schemas.js';
 import type { CreateSystemBody, System } from '../src/modules/systems/systems.schemas.js';
 import { TokensService } from '../src/modules/tokens/tokens.service.js';
+import { watchContract } from './contract.js';
 import { withDatabase } from './global-setup.js';
 import { multipart, type FilePart } from './multipart.js';
 
@@ -193,17 +194,25 @@ export async function testApp(
   const database = await freshDatabase();
   const config = testConfig(options.env);
   const app = await buildApp(config, database, options);
+  const breaches = watchContract(app);
   afterFile(async () => {
-    let leftover: unknown;
+    // Work in flight is counted before closing (closing waits for it); both kinds of failure are
+    // reported after the cleanup, which runs whatever they find.
+    const failures: string[] = [];
     try {
       expectNoRequestWork(app);
     } catch (err) {
-      leftover = err;
+      failures.push((err as Error).message);
     }
     await app.close();
     await app.inFlight.idle(); // the database closes next: let what still runs finish first
     await fs.rm(config.storageDir, { recursive: true, force: true });
-    if (leftover) throw leftover as Error;
+    if (breaches.length > 0) {
+      failures.push(
+        `answers the OpenAPI document does not declare (test/contract.ts):\n${[...new Set(breaches)].join('\n')}`,
+      );
+    }
+    if (failures.length > 0) throw new Error(failures.join('\n'));
   });
   const tokens = new TokensService(database.db);
   const tokenFor = async (email: string, opts: { admin?: boolean } = {}) =>

@@ -18,12 +18,22 @@ const apiRoutes = () =>
   ctx.app.routeTable.filter((r) => !r.url.startsWith('/docs') && r.method !== 'HEAD' && !r.schema?.hide);
 
 const methods = (r: { method: string | string[] }) => (Array.isArray(r.method) ? r.method : [r.method]);
+interface Operation {
+  parameters?: { name: string; required?: boolean; schema?: { default?: unknown } }[];
+  requestBody?: {
+    content?: Record<
+      string,
+      { schema?: { required?: string[]; properties?: Record<string, { default?: unknown }> } }
+    >;
+  };
+  responses: Record<string, { content?: Record<string, unknown> }>;
+}
+
 const openapiPath = (url: string) => url.replace(/:([A-Za-z_]+)/g, '{$1}');
 
 describe('OpenAPI document', () => {
-  it('is served at /api/v1/openapi.json to a signed-in user and passes an OpenAPI 3.1 validator', async () => {
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).statusCode).toBe(401);
-    const res = await ctx.as(token, { method: 'GET', url: '/api/v1/openapi.json' });
+  it('is served at /api/v1/openapi.json without a token and passes an OpenAPI 3.1 validator', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toBe('3.1.0');
@@ -59,6 +69,64 @@ describe('OpenAPI document', () => {
     expect(doc.security).toEqual([{ bearer: [] }]);
     expect(doc.paths['/healthz'].get.security).toEqual([]);
     expect(doc.paths['/readyz'].get.security).toEqual([]);
+  });
+
+  it('marks no parameter or body field with a default as required (the server fills it in)', async () => {
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
+    const wrong: string[] = [];
+    for (const [path, item] of Object.entries<Record<string, Operation>>(doc.paths)) {
+      for (const [method, op] of Object.entries(item)) {
+        for (const p of op.parameters ?? []) {
+          if (p.required && p.schema?.default !== undefined) wrong.push(`${method} ${path} ${p.name}`);
+        }
+        const body = op.requestBody?.content?.['application/json']?.schema;
+        for (const name of body?.required ?? []) {
+          if (body?.properties?.[name]?.default !== undefined) wrong.push(`${method} ${path} body.${name}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+    const changes = doc.paths['/api/v1/systems/{system_id}/metagraph/changes'].get.parameters;
+    expect(changes.find((p: { name: string }) => p.name === 'limit')).toMatchObject({ required: false });
+  });
+
+  it('documents every error as application/problem+json, with the answers every route can give', async () => {
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
+    const wrong: string[] = [];
+    for (const [path, item] of Object.entries<Record<string, Operation>>(doc.paths)) {
+      if (path.startsWith('/docs')) continue;
+      for (const [method, op] of Object.entries(item)) {
+        const codes = Object.keys(op.responses);
+        for (const code of codes.filter((c) => Number(c) >= 400)) {
+          const types = Object.keys(op.responses[code]!.content ?? {});
+          if (types.join() !== 'application/problem+json')
+            wrong.push(`${method} ${path} ${code}: ${types.join()}`);
+        }
+        const expected = ['400', '408', '431', '500', '503'];
+        if (['post', 'put', 'patch', 'delete'].includes(method)) expected.push('413', '415');
+        if (path.startsWith('/api/v1') && path !== '/api/v1/openapi.json') expected.push('401');
+        for (const code of expected) if (!codes.includes(code)) wrong.push(`${method} ${path}: no ${code}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('describes the upload form, the annotation content and the download as they really are', async () => {
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
+    const upload = doc.paths['/api/v1/sessions/{session_id}/upload-files'].post.requestBody;
+    expect(Object.keys(upload.content)).toEqual(['multipart/form-data']);
+    expect(upload.content['multipart/form-data'].schema.properties.files).toMatchObject({
+      type: 'array',
+      items: { type: 'string', format: 'binary' },
+    });
+    const annotation = doc.paths['/api/v1/annotations'].post.requestBody.content['application/json'].schema;
+    const content = annotation.properties.annotation_content;
+    expect(content.anyOf).toHaveLength(2);
+    expect(JSON.stringify(content)).toContain('page_number');
+    expect(JSON.stringify(doc)).not.toContain('x-hwa-documented-as');
+    const download = doc.paths['/downloads/{attachment_id}'].get.responses['200'];
+    expect(Object.keys(download.content)).toEqual(['*/*']);
+    expect(download.content['*/*'].schema).toMatchObject({ type: 'string', format: 'binary' });
   });
 
   it('serves the reference page at /docs without a token', async () => {

@@ -15,11 +15,12 @@ export interface ProblemBody {
 }
 
 /**
- * Asserts `res` is a problem+json answer with `status`. With `paths`, the set of field paths in
+ * Asserts `answer` (a response, or what a factory `call` answered) is a problem+json answer with
+ * `status`. With `paths`, the set of field paths in
  * `errors` must be exactly those (a field may appear with several messages).
  */
 export function expectProblem(
-  answer: LightMyRequestResponse | Answer<unknown>,
+  answer: Pick<LightMyRequestResponse, 'statusCode' | 'headers' | 'body' | 'json'> | Answer<unknown>,
   status: number,
   paths?: string[],
 ): ProblemBody {

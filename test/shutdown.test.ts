@@ -2,16 +2,12 @@
 // resolve once connections are gone while a handler is mid-query, so server.ts waits for inFlight.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect, it } from 'vitest';
+import { heldRoute } from './held-route.js';
 import { testApp } from './helpers.js';
 
 it('tracks a route handler from start to finish, through app.close()', async () => {
   const ctx = await testApp();
-  let release!: () => void;
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  ctx.app.get('/slow', async () => {
-    await gate;
-    return { done: true };
-  });
+  const { release } = heldRoute(ctx.app);
 
   const response = ctx.app.inject({ method: 'GET', url: '/slow' });
   for (let i = 0; i < 200 && ctx.app.inFlight.count === 0; i++) await sleep(5);

@@ -80,8 +80,19 @@ function sqlState(error: unknown): string | undefined {
   return undefined;
 }
 
-export function toHwaError(error: FastifyError): HwaError | undefined {
+/** Fastify says only "Unsupported Media Type"; a newcomer's curl -d sends a form without knowing it. */
+export function unsupportedMediaType(contentType: string | undefined): HwaError {
+  const got = contentType ? `got "${contentType.split(';')[0]}"` : 'no Content-Type header';
+  return new HwaError(
+    'unsupported_media_type',
+    `Unsupported media type (${got}): send the body as JSON with the header ` +
+      '"Content-Type: application/json", or files as multipart/form-data (curl -F files=@name).',
+  );
+}
+
+export function toHwaError(error: FastifyError, contentType?: string): HwaError | undefined {
   if (error instanceof HwaError) return error;
+  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return unsupportedMediaType(contentType);
   if (error.validation) {
     const part = error.validationContext ?? 'body';
     // A malformed id names no resource: 404, as for an unknown one (ids do not leak through 400s).
@@ -106,35 +117,37 @@ export function toHwaError(error: FastifyError): HwaError | undefined {
   return undefined;
 }
 
-export function sendProblem(reply: FastifyReply, request: FastifyRequest, error: HwaError) {
+/** The RFC 9457 body of `error`; also written by hand on raw sockets (transport-errors.ts). */
+export function problemBody(error: HwaError, requestId: string) {
   const entry = CATALOGUE[error.code];
-  return reply
-    .code(entry.status)
-    .type('application/problem+json')
-    .send({
-      ...error.extensions,
-      type: problemType(error.code),
-      title: entry.title,
-      status: entry.status,
-      detail: error.detail,
-      errors: error.errors,
-      request_id: request.id,
-    });
+  return {
+    ...error.extensions,
+    type: problemType(error.code),
+    title: entry.title,
+    status: entry.status,
+    detail: error.detail,
+    errors: error.errors,
+    request_id: requestId,
+  };
 }
+
+export function sendProblem(reply: FastifyReply, request: FastifyRequest, error: HwaError) {
+  return reply.code(error.status).type('application/problem+json').send(problemBody(error, request.id));
+}
+
+/** A 500 that says nothing of the inside but the request id, under which the cause is logged. */
+export const internalError = (requestId: string) =>
+  new HwaError(
+    'internal',
+    `Something went wrong on our side. Quote request id ${requestId} when reporting it.`,
+  );
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const known = toHwaError(error);
+    const known = toHwaError(error, request.headers['content-type']);
     if (known) return sendProblem(reply, request, known);
     request.log.error({ err: error, reqId: request.id }, 'request failed');
-    return sendProblem(
-      reply,
-      request,
-      new HwaError(
-        'internal',
-        `Something went wrong on our side. Quote request id ${request.id} when reporting it.`,
-      ),
-    );
+    return sendProblem(reply, request, internalError(request.id));
   });
 
   app.setNotFoundHandler((request, reply) =>

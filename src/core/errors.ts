@@ -13,6 +13,7 @@ export const CATALOGUE = {
   unauthorized: { status: 401, title: 'Authentication required' },
   forbidden: { status: 403, title: 'Not allowed' },
   not_found: { status: 404, title: 'Not found' },
+  request_timeout: { status: 408, title: 'Request timeout' },
   // Several refusals share 409; each has its own code so a client can tell them apart without
   // reading `detail`. The first one listed is also what a bare 409 from Fastify or a plugin maps to.
   already_exists: { status: 409, title: 'Already exists' },
@@ -21,6 +22,7 @@ export const CATALOGUE = {
   payload_too_large: { status: 413, title: 'Request body too large' },
   unsupported_media_type: { status: 415, title: 'Unsupported media type' },
   rate_limited: { status: 429, title: 'Too many requests' },
+  header_too_large: { status: 431, title: 'Request header fields too large' },
   internal: { status: 500, title: 'Internal server error' },
   unavailable: { status: 503, title: 'Service unavailable' },
 } as const satisfies Record<string, { status: number; title: string }>;

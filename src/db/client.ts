@@ -6,6 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { normaliseRows, type Field } from './rows.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -66,8 +67,12 @@ export function openPostgres(url: string, poolSize: number): Database & { pool: 
   };
 }
 
-/** Raw SQL rows. Both drivers answer `{ rows }`; the Db type cannot say so for both at once. */
+/**
+ * Raw SQL rows, with int8 as number and timestamps as Date on both drivers (rows.ts). Both answer
+ * `{ rows, fields }`; the Db type cannot say so for both at once.
+ */
 export async function queryRows<T>(executor: Executor, query: SQL): Promise<T[]> {
   const result: unknown = await executor.execute(query);
-  return (result as { rows: T[] }).rows;
+  const { rows, fields } = result as { rows: Record<string, unknown>[]; fields?: Field[] };
+  return normaliseRows<T>(rows, fields);
 }

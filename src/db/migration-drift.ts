@@ -42,12 +42,12 @@ export async function appliedMigrations(executor: Executor): Promise<number[] | 
     sql`SELECT to_regclass('drizzle.__drizzle_migrations') IS NOT NULL AS present`,
   );
   if (!table?.present) return undefined;
-  // ::text: bigint comes back as a string from pg and a number from PGlite; text is the same on both.
-  const rows = await queryRows<{ created_at: string }>(
+  // created_at is bigint: a number on both drivers, as queryRows normalises int8 (rows.ts).
+  const rows = await queryRows<{ created_at: number }>(
     executor,
-    sql`SELECT created_at::text AS created_at FROM drizzle.__drizzle_migrations ORDER BY created_at`,
+    sql`SELECT created_at FROM drizzle.__drizzle_migrations ORDER BY created_at`,
   );
-  return rows.map((row) => Number(row.created_at));
+  return rows.map((row) => row.created_at);
 }
 
 /** The `created_at` of every applied migration this build does not ship, oldest first. */

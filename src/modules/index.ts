@@ -19,11 +19,12 @@ import { tokensRoutes } from './tokens/tokens.routes.js';
 export async function registerModules(app: FastifyInstance, deps: AppDeps): Promise<void> {
   await app.register(healthRoutes, { deps });
   await app.register(downloadsRoutes, { prefix: '/downloads', deps });
+  // The API description is public, like the /docs page that renders it: it describes, holds no data.
+  await app.register(openapiRoutes, { prefix: '/api/v1/openapi.json' });
 
   await app.register(
     async (api) => {
       requireBearer(api, deps.services.tokens);
-      await api.register(openapiRoutes, { prefix: '/openapi.json' });
       await api.register(tokensRoutes, { prefix: '/tokens', deps });
       await api.register(systemsRoutes, { prefix: '/systems', deps });
       await api.register(metagraphRoutes, { prefix: '/systems', deps });

@@ -34,11 +34,27 @@ export class FileStorage implements ObjectStorage {
   }
 
   async put(key: string, body: Readable): Promise<{ size: number }> {
+    // The body can fail while the directory is made, before pipeline() listens: an 'error' with no
+    // listener is an uncaught exception that stops the process (a truncated upload did, 4 times out
+    // of 4). Listen from the first line; a failure seen early refuses the put, even if the body
+    // then ends as if it were whole (busboy emits the error, then ends the part).
+    let early: unknown;
+    const onEarlyError = (err: unknown) => (early ??= err);
+    body.on('error', onEarlyError);
+    try {
+      return await this.write(key, body, () => early);
+    } finally {
+      body.off('error', onEarlyError);
+    }
+  }
+
+  private async write(key: string, body: Readable, early: () => unknown): Promise<{ size: number }> {
     const target = this.pathOf(key);
     await fs.mkdir(path.dirname(target), { recursive: true });
     await this.assertContained(path.dirname(target), key);
     const temporary = `${target}.${newId()}.part`;
     try {
+      if (early() !== undefined) throw early();
       await pipeline(body, createWriteStream(temporary, { flags: 'wx', mode: 0o600 }));
       await fs.rename(temporary, target);
     } catch (err) {

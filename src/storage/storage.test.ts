@@ -145,6 +145,35 @@ describe.each(adapters)('$name: the storage contract', ({ start }) => {
     }
   });
 
+  it('rejects a put whose source fails before the adapter reads it, with no uncaught error', async () => {
+    // A truncated upload fails while the adapter is still preparing (the filesystem makes its
+    // directory first): an 'error' nobody listens for yet would stop the process.
+    const source = new PassThrough();
+    const key = objectKey('attachments');
+    const before = await subject.contents();
+    const put = storage.put(key, source, 'text/plain');
+    source.destroy(new Error('source failed early'));
+
+    await expect(put).rejects.toThrow('source failed early');
+    expect(await storage.exists(key)).toBe(false);
+    expect((await subject.contents()).sort()).toEqual(before.sort());
+  });
+
+  it('refuses a source that reports an error and then ends, rather than storing it cut short', async () => {
+    // busboy does this with a part cut off by the end of the body: 'error', then end of stream.
+    const source = new PassThrough();
+    const key = objectKey('attachments');
+    const before = await subject.contents();
+    const put = storage.put(key, source, 'text/plain');
+    source.write('the first half');
+    source.emit('error', new Error('part terminated early'));
+    source.end();
+
+    await expect(put).rejects.toThrow('part terminated early');
+    expect(await storage.exists(key)).toBe(false);
+    expect((await subject.contents()).sort()).toEqual(before.sort());
+  });
+
   it.each(['../x', '/abs', 'a/../b', 'a//b', '', '.', 'a/./b', 'a/', 'a\\b', '.hidden', 'a b'])(
     'refuses the unsafe key %j in every operation',
     async (key) => {

@@ -2,7 +2,8 @@
 // object; the path object is ours: {label, tags, points: [{x, y}, …]} with at least two points, in the
 // same page coordinates as a bbox (x from the left edge, y from the top edge).
 import { Type, type Static } from 'typebox';
-import { Uuid } from '../../core/schemas.js';
+import { DOCUMENTED_AS } from '../../core/openapi.js';
+import { Uuid, Int } from '../../core/schemas.js';
 
 const Coordinate = Type.Number({ minimum: 0 });
 // typebox drops the key schema's maxLength from a Record (it emits patternProperties "^.*$"), so the
@@ -40,7 +41,7 @@ export const PathSchema = Type.Object(
 const page = {
   page_width: Type.Number({ exclusiveMinimum: 0 }),
   page_height: Type.Number({ exclusiveMinimum: 0 }),
-  page_number: Type.Integer({ minimum: 0, description: '0-indexed' }),
+  page_number: Int({ description: '0-indexed' }),
 };
 
 export const ANNOTATION_TYPES = ['bbox', 'path'] as const;
@@ -58,11 +59,18 @@ export const CONTENT_SCHEMAS = {
   ),
 };
 
+/**
+ * Routes take any object here and the service checks it against the schema its `annotation_type`
+ * names, so a bad bbox is told about bbox fields only (Ajv's anyOf would list both types' errors).
+ * The document shows what is really accepted: one of the two content schemas.
+ */
 export const AnnotationContent = Type.Object(
   {},
   {
     additionalProperties: true,
-    description: '{page_width, page_height, page_number, content: [bbox or path]}',
+    [DOCUMENTED_AS]: Type.Union([CONTENT_SCHEMAS.bbox, CONTENT_SCHEMAS.path], {
+      description: '{page_width, page_height, page_number, content: [bbox or path]}, as annotation_type says',
+    }),
   },
 );
 

@@ -20,7 +20,9 @@ export type Attachment = Static<typeof AttachmentSchema>;
 export const AttachmentDetailSchema = Type.Object({
   ...AttachmentSchema.properties,
   attachment_content: Type.Union([Type.Object({}, { additionalProperties: true }), Type.Null()], {
-    description: 'CSV/JSON preview: {format, columns, rows, complete} (or {format, keys}); null otherwise',
+    description:
+      'CSV/JSON preview: {format, columns, rows, complete} (or {format, keys, complete}); null otherwise. ' +
+      '`rows` are the first 20 (of the first MiB); `complete` is true only when they are all the rows of the file.',
   }),
   storage_url: Type.Union([Type.String(), Type.Null()], { description: 'file:///… or s3://bucket/…' }),
 });

@@ -302,11 +302,29 @@ describe('attachment_content previews', () => {
     });
   });
 
-  it('a CSV of 25 rows shows the first 20', async () => {
+  it('a CSV of 25 rows shows the first 20 and is not complete', async () => {
     const rows = Array.from({ length: 25 }, (_, i) => [String(i), String(i * i)]);
     const preview = await previewOf('squares.csv', `n,square\n${rows.map((r) => r.join(',')).join('\n')}\n`);
-    expect(preview).toMatchObject({ format: 'csv', columns: ['n', 'square'] });
-    expect(preview!.rows).toEqual(rows.slice(0, 20));
+    expect(preview).toEqual({
+      format: 'csv',
+      columns: ['n', 'square'],
+      rows: rows.slice(0, 20),
+      complete: false,
+    });
+  });
+
+  it.each([
+    [20, true],
+    [21, false],
+  ])('a CSV of %i rows (the preview shows 20) is complete: %s', async (count, complete) => {
+    const rows = Array.from({ length: count }, (_, i) => [String(i), `r${i}`]);
+    const csv = `n,label\r\n${rows.map((r) => r.join(',')).join('\r\n')}\r\n\r\n`;
+    expect(await previewOf(`rows-${count}.csv`, csv)).toEqual({
+      format: 'csv',
+      columns: ['n', 'label'],
+      rows: rows.slice(0, 20),
+      complete,
+    });
   });
 
   /** A CSV of exactly `size` bytes: a header, three long rows, then a last row padded to fill it. */
@@ -351,11 +369,18 @@ describe('attachment_content previews', () => {
     });
   });
 
-  it('a JSON array of 25 objects shows the first 20', async () => {
-    const data = Array.from({ length: 25 }, (_, i) => ({ i }));
-    const preview = await previewOf('many.json', JSON.stringify(data));
-    expect(preview).toMatchObject({ format: 'json', columns: ['i'] });
-    expect(preview!.rows).toEqual(data.slice(0, 20));
+  it.each([
+    [20, true],
+    [21, false],
+    [25, false],
+  ])('a JSON array of %i objects shows the first 20 and is complete: %s', async (count, complete) => {
+    const data = Array.from({ length: count }, (_, i) => ({ i }));
+    expect(await previewOf(`many-${count}.json`, JSON.stringify(data))).toEqual({
+      format: 'json',
+      columns: ['i'],
+      rows: data.slice(0, 20),
+      complete,
+    });
   });
 
   it('a JSON object: its keys', async () => {

@@ -3,7 +3,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Readable } from 'node:stream';
 import { Type } from 'typebox';
-import { Problem } from '../../core/schemas.js';
+import { Int, problem } from '../../core/schemas.js';
 import type { AppDeps } from '../services.js';
 import { attachmentDisposition } from '../../storage/content-disposition.js';
 
@@ -17,18 +17,19 @@ export const downloadsRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = asy
         security: [],
         params: Type.Object({ attachment_id: Type.String({ format: 'uuid' }) }),
         querystring: Type.Object(
-          { expires: Type.Integer({ minimum: 0 }), signature: Type.String({ maxLength: 100 }) },
+          {
+            expires: Int({ maximum: Number.MAX_SAFE_INTEGER, description: 'Unix seconds' }),
+            signature: Type.String({ maxLength: 100 }),
+          },
           { additionalProperties: false },
         ),
         response: {
-          200: Type.Unsafe<Readable>({
-            type: 'string',
-            format: 'binary',
-            description: 'the file, with its stored content type',
-          }),
-          400: Problem,
-          403: Problem,
-          404: Problem,
+          200: {
+            description: 'the file, sent with its stored content type',
+            content: { '*/*': { schema: Type.Unsafe<Readable>({ type: 'string', format: 'binary' }) } },
+          },
+          403: problem('the signature is wrong or the link has expired'),
+          404: problem('the attachment no longer exists'),
         },
       },
     },

@@ -196,3 +196,31 @@ describe('a link that is not the one handed out', () => {
     expectRefused(await fetchLink(withParam(link, 'expires', 'tomorrow')), 400, body, ['query.expires']);
   });
 });
+
+describe('request logs', () => {
+  it('never show a download link’s signature (it is a credential until it expires)', async () => {
+    const lines: string[] = [];
+    const logged = await testApp({
+      logStream: { write: (line: string) => lines.push(line) },
+      env: { LOG_LEVEL: 'info', HWA_PUBLIC_URL: PUBLIC_URL },
+    });
+    const token = await logged.tokenFor('ann@example.com');
+    const [attachment] = await uploaded(logged, token, [file('log.csv', 'a\n1\n')]);
+    const res = await logged.as(token, {
+      method: 'POST',
+      url: `/api/v1/attachments/${attachment!.attachment_id}/export`,
+    });
+    const link = new URL(res.json<{ presigned_url: string }>().presigned_url);
+    const signature = link.searchParams.get('signature')!;
+    const download = await logged.app.inject({ method: 'GET', url: link.pathname + link.search });
+    expect(download.statusCode).toBe(200);
+    await new Promise((resolve) => setImmediate(resolve));
+
+    const text = lines.join('');
+    // The download was logged, with its path and expiry: the check below means something.
+    expect(text).toContain(`/downloads/${attachment!.attachment_id}?expires=`);
+    expect(text).toContain('signature=[redacted]');
+    expect(text).not.toContain(signature);
+    expect(text).not.toContain(encodeURIComponent(signature));
+  });
+});

@@ -3,6 +3,7 @@
 import { fileTypeFromBuffer } from 'file-type';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { ObjectStorage } from '../../storage/port.js';
 import { objectKey } from '../../storage/port.js';
 import { PREVIEW_BYTES, buildPreview, type Preview } from './preview.js';
@@ -79,9 +80,29 @@ export async function takeFile(
   const extension = path.extname(name).slice(1).toLowerCase();
   const storageKey = objectKey('attachments');
   const capture = new HeadCapture(PREVIEW_BYTES);
-  // pipe() does not pass errors on: a broken upload must fail the put, not leave it waiting.
-  file.once('error', (err) => capture.destroy(err));
-  await storage.put(storageKey, file.pipe(capture), TEXT_TYPES[extension] ?? 'application/octet-stream');
+  // pipeline() rather than pipe(): it listens for errors on both streams from this line on, so a
+  // part that fails while storage is still preparing its write (a truncated upload) fails the put
+  // instead of crashing the process with an unhandled 'error', and a part destroyed before we got it
+  // fails at once instead of leaving the put waiting forever (what PostgreSQL's slower session check
+  // let happen). The part's own error is the one to report: storage then fails only because of it.
+  let partError: Error | undefined;
+  file.on('error', (err: Error) => (partError ??= err));
+  const received = pipeline(file, capture).then(
+    () => undefined,
+    (err: unknown) => (err instanceof Error ? err : new Error('the file part failed')),
+  );
+  try {
+    await storage.put(storageKey, capture, TEXT_TYPES[extension] ?? 'application/octet-stream');
+  } catch (err) {
+    await received;
+    throw partError ?? file.errored ?? err;
+  }
+  const failed = await received;
+  if (failed !== undefined) {
+    // Stored, yet the part failed: what storage holds may be cut short, so it is not kept.
+    await storage.delete(storageKey).catch(() => undefined);
+    throw partError ?? failed;
+  }
 
   const head = capture.head();
   const detected = await fileTypeFromBuffer(head.subarray(0, 4100));

@@ -1,7 +1,7 @@
 // Liveness and readiness for load balancers and orchestrators; no token needed.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { Problem } from '../../core/schemas.js';
+import { problem } from '../../core/schemas.js';
 import { HwaError } from '../../core/errors.js';
 import type { AppDeps } from '../services.js';
 
@@ -21,7 +21,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async 
         tags: ['health'],
         summary: 'The database is reachable and migrated',
         security: [],
-        response: { 200: Status, 503: Problem },
+        response: { 200: Status, 503: problem('the database is unreachable or not fully migrated') },
       },
     },
     async () => {

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { ping } from './health.repository.js';
 import { migrationsApplied } from '../../db/migrate.js';
 
 export class HealthService {
@@ -7,7 +7,7 @@ export class HealthService {
 
   async ready(): Promise<boolean> {
     try {
-      await this.db.execute(sql`SELECT 1`);
+      await ping(this.db);
       // Asked every time, not cached: a newer hwa may migrate the database under a running process,
       // which must then leave the load balancer (one indexed read of a table of a few rows).
       return await migrationsApplied(this.db);

@@ -1,6 +1,6 @@
 // Memory and Memory version (spec: Memory, Memory version; Limits).
 import { Type, type Static } from 'typebox';
-import { Timestamp } from '../../core/schemas.js';
+import { Timestamp, Version } from '../../core/schemas.js';
 
 export const USER_MEMORY_MAX = 10_000;
 /** The spec bounds only user memories; entity notes may hold a longer test history. */
@@ -34,7 +34,4 @@ export const PutEntityMemoryBody = Type.Object(
   { content: Type.String({ maxLength: ENTITY_MEMORY_MAX }) },
   { additionalProperties: false },
 );
-export const RestoreBody = Type.Object(
-  { version: Type.Integer({ minimum: 1 }) },
-  { additionalProperties: false },
-);
+export const RestoreBody = Type.Object({ version: Version() }, { additionalProperties: false });

@@ -1,21 +1,19 @@
 // User memories (each user's own, never visible to another) and entity memories. Every write and
 // every restore appends a version; history is never rewritten (spec: Versioning 3).
-import { sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.js';
-import { queryRows } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import { Errors } from '../../core/errors.js';
 import { iso, newId } from '../../core/ids.js';
 import type { Actor } from '../../core/auth.js';
+import * as entities from '../metagraph/entities.repository.js';
+import * as systems from '../systems/systems.repository.js';
 import * as versions from './memory-versions.repository.js';
 import type { EntityMemory, MemoryVersion, UserMemory } from './memories.schemas.js';
 
-const toDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
-
 export const toVersion = (row: versions.MemoryVersionRow): MemoryVersion => ({
-  version: Number(row.version),
+  version: row.version,
   content: row.content,
-  updated_at: iso(toDate(row.created_at)),
-  restored_from_version: row.restored_from_version === null ? null : Number(row.restored_from_version),
+  updated_at: iso(row.created_at),
+  restored_from_version: row.restored_from_version,
 });
 
 export class UserMemoriesService {
@@ -24,13 +22,13 @@ export class UserMemoriesService {
   async get(actor: Actor): Promise<UserMemory> {
     const row = await versions.latest(this.db, 'user', actor.userId);
     return row
-      ? { content: row.content, updated_at: iso(toDate(row.created_at)) }
+      ? { content: row.content, updated_at: iso(row.created_at) }
       : { content: '', updated_at: null };
   }
 
   async put(actor: Actor, content: string, restoredFromVersion: number | null = null): Promise<UserMemory> {
     const row = await this.db.transaction(async (tx) => {
-      await tx.execute(sql`SELECT id FROM users WHERE id = ${actor.userId} FOR UPDATE`);
+      await versions.lockUser(tx, actor.userId);
       return versions.append(tx, 'user', actor.userId, {
         id: newId(),
         content,
@@ -38,7 +36,7 @@ export class UserMemoriesService {
         restoredFromVersion,
       });
     });
-    return { content: row.content, updated_at: iso(toDate(row.created_at)) };
+    return { content: row.content, updated_at: iso(row.created_at) };
   }
 
   async history(actor: Actor): Promise<MemoryVersion[]> {
@@ -55,18 +53,11 @@ export class UserMemoriesService {
 export class EntityMemoriesService {
   constructor(private readonly db: Db) {}
 
-  /**
-   * 404 unless the entity is live in a live system. With `lock`, holds the entity row for the
-   * transaction, so versions of one entity are numbered one after another.
-   */
-  private async requireEntity(ex: Db | Tx, systemId: string, entityId: string, lock = false): Promise<void> {
-    const rows = await queryRows(
-      ex,
-      sql`SELECT e.id FROM entities e JOIN systems s ON s.id = e.system_id AND NOT s.is_deleted
-          WHERE e.id = ${entityId} AND e.system_id = ${systemId} AND NOT e.is_deleted
-          ${lock ? sql`FOR UPDATE OF e` : sql``}`,
-    );
-    if (rows.length === 0) throw Errors.notFound('entity');
+  /** 404 unless the entity is live in a live system; `lock` holds it for the transaction. */
+  private async requireEntity(ex: Executor, systemId: string, entityId: string, lock = false): Promise<void> {
+    if (!(await entities.liveEntityInLiveSystem(ex, systemId, entityId, lock))) {
+      throw Errors.notFound('entity');
+    }
   }
 
   async put(
@@ -84,20 +75,26 @@ export class EntityMemoriesService {
         author: actor.email,
         restoredFromVersion,
       });
-      // The entity row carries the current memory and its contributors for fast reads and search.
-      const [updated] = await queryRows<{ memory_contributors: string[] }>(
-        tx,
-        sql`UPDATE entities SET memory = ${content}, memory_updated_at = ${iso(toDate(row.created_at))},
-              memory_contributors = CASE WHEN ${actor.email} = ANY(memory_contributors) THEN memory_contributors
-                                         ELSE array_append(memory_contributors, ${actor.email}) END
-            WHERE id = ${entityId} RETURNING memory_contributors`,
-      );
-      return {
+      const contributors = await entities.setCurrentMemory(tx, entityId, {
         content,
-        updated_at: iso(toDate(row.created_at)),
-        contributors: updated?.memory_contributors ?? [],
-      };
+        updatedAt: row.created_at,
+        contributor: actor.email,
+      });
+      return { content, updated_at: iso(row.created_at), contributors };
     });
+  }
+
+  /** The current memory, as the entity row carries it: "", null and [] before the first write. */
+  async get(systemId: string, entityId: string): Promise<EntityMemory> {
+    const entity = (await systems.findLiveSystem(this.db, systemId))
+      ? await entities.findLiveEntity(this.db, systemId, entityId)
+      : undefined;
+    if (!entity) throw Errors.notFound('entity');
+    return {
+      content: entity.memory,
+      updated_at: entity.memoryUpdatedAt ? iso(entity.memoryUpdatedAt) : null,
+      contributors: entity.memoryContributors,
+    };
   }
 
   async history(systemId: string, entityId: string): Promise<MemoryVersion[]> {

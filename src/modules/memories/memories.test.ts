@@ -101,7 +101,7 @@ describe('PUT /memories', () => {
     expectProblem(await user.call('PUT', '', { content: 'x', owner: 'someone@example.com' }), 400, [
       'body.owner',
     ]);
-    expectProblem(await user.call('PUT', '', { content: 'a\u0000b' }), 400, ['body']);
+    expectProblem(await user.call('PUT', '', { content: 'a\u0000b' }), 400, ['body.content']);
     expect(await user.history()).toEqual([]);
   });
 

@@ -15,11 +15,16 @@ export interface MemoryVersionRow {
   id: string;
   version: number;
   content: string;
-  created_at: Date | string;
+  created_at: Date;
   restored_from_version: number | null;
 }
 
 const COLUMNS = sql`id, version, content, created_at, restored_from_version`;
+
+/** Holds the user's row for the transaction, so their versions are numbered one after another. */
+export async function lockUser(ex: Executor, userId: string): Promise<void> {
+  await ex.execute(sql`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`);
+}
 
 export async function history(ex: Executor, kind: MemoryKind, ownerId: string): Promise<MemoryVersionRow[]> {
   const { table, owner } = TABLES[kind];

@@ -37,6 +37,8 @@ describe('creating a metagraph in one save', () => {
       relationships_created: 5, // the request's items; the 7 generated CONTAINS edges are not counted
       relationships_updated: 0,
       relationships_deleted: 0,
+      entity_ids: expect.any(Object), // what they hold: batch-save-ids.test.ts
+      relationship_ids: expect.any(Array),
     });
 
     const graph = await mg.full(sys);

@@ -270,16 +270,21 @@ describe('refusals: 400 naming the item, and nothing changes', () => {
       ['body.creates[0].properties.n'],
     ],
     ['creates that is not an array', () => ({ creates: part() }), ['body.creates']],
-    // The database cannot store U+0000 in text or jsonb; the refusal comes from it, after earlier writes.
+    // The database cannot store U+0000 in text or jsonb: refused before anything is written.
     [
       'a NUL character in a name',
       () => ({ creates: [part()], updates: [{ id: id('EPS'), name: 'E\u0000PS' }] }),
-      ['body'],
+      ['body.updates[0].name'],
     ],
     [
       'a NUL character in a property value',
       () => ({ creates: [part({ properties: { note: 'a\u0000b' } })] }),
-      ['body'],
+      ['body.creates[0].properties.note'],
+    ],
+    [
+      'a NUL character in a property key',
+      () => ({ creates: [part({ properties: { 'no\u0000te': 'b' } })] }),
+      ['body.creates[0].properties.no\\u0000te'],
     ],
   ];
 

@@ -1,6 +1,6 @@
 // POST /api/v1/systems/metagraphs/{system_id}/batch-save: the one way to change a metagraph.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Problem, authErrors } from '../../core/schemas.js';
+import { authErrors, problem } from '../../core/schemas.js';
 import type { AppDeps } from '../services.js';
 import { BatchSaveBody, BatchSaveResult } from './batch-save.schemas.js';
 import { SystemParams } from './metagraph.schemas.js';
@@ -19,7 +19,11 @@ export const batchSaveRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = asy
           '`base_version` gets 409 with `current_version` in the problem body.',
         params: SystemParams,
         body: BatchSaveBody,
-        response: { 200: BatchSaveResult, ...authErrors, 409: Problem, 413: Problem },
+        response: {
+          200: BatchSaveResult,
+          ...authErrors,
+          409: problem('base_version is not the current version (the body gives current_version)'),
+        },
       },
     },
     async (req) => deps.services.batchSave.save(req.actor, req.params.system_id, req.body),

@@ -1,6 +1,6 @@
 // The batch-save request and response (spec: Metagraph, "Batch save").
 import { Type, type Static } from 'typebox';
-import { Uuid } from '../../core/schemas.js';
+import { Uuid, Int } from '../../core/schemas.js';
 import { EntityTypeSchema, RelationshipTypeSchema } from './metagraph.schemas.js';
 
 /** Limits the spec leaves open; generous for names and notes, small enough to keep rows sane. */
@@ -83,7 +83,7 @@ export const BatchSaveBody = Type.Object(
     relationship_updates: Type.Optional(Type.Array(RelationshipUpdate)),
     relationship_deletes: Type.Optional(Type.Array(Uuid)),
     base_version: Type.Optional(
-      Type.Integer({ minimum: 0, description: 'refused with 409 when the metagraph is at another version' }),
+      Int({ description: 'refused with 409 when the metagraph is at another version' }),
     ),
   },
   { additionalProperties: false },
@@ -102,5 +102,13 @@ export const BatchSaveResult = Type.Object({
   relationships_created: Type.Integer(),
   relationships_updated: Type.Integer(),
   relationships_deleted: Type.Integer(),
+  entity_ids: Type.Record(Type.String(), Uuid, {
+    description:
+      'the uuid of each created entity, by its local_id (not in the spec: lets a script chain calls)',
+  }),
+  relationship_ids: Type.Array(Uuid, {
+    description:
+      'the uuids of relationship_creates, in request order (not in the spec); generated CONTAINS edges are in the change set',
+  }),
 });
 export type BatchSaveResult = Static<typeof BatchSaveResult>;

@@ -8,6 +8,7 @@ import type { Actor } from '../../core/auth.js';
 import * as changes from './changes.repository.js';
 import * as entities from './entities.repository.js';
 import * as relationships from './relationships.repository.js';
+import * as systems from '../systems/systems.repository.js';
 import { canonicalIds, planBatch, referencedIds, type BatchPlan } from './batch-save.rules.js';
 import type { BatchSaveBody, BatchSaveResult } from './batch-save.schemas.js';
 
@@ -28,7 +29,7 @@ export class BatchSaveService {
   async save(actor: Actor, systemId: string, request: BatchSaveBody): Promise<BatchSaveResult> {
     const body = canonicalIds(request);
     return this.db.transaction(async (tx) => {
-      const current = await entities.lockSystemVersion(tx, systemId);
+      const current = await systems.lockSystemVersion(tx, systemId);
       if (current === undefined) throw Errors.notFound('system');
       if (body.base_version !== undefined && body.base_version !== current) {
         throw Errors.staleBaseVersion('metagraph', current, body.base_version);
@@ -44,7 +45,7 @@ export class BatchSaveService {
 
       const written = await this.apply(tx, actor.email, systemId, body, planned.plan);
       const version = current + 1;
-      await entities.setSystemVersion(tx, systemId, version);
+      await systems.setSystemVersion(tx, systemId, version);
       await changes.insertChange(tx, {
         id: newId(),
         systemId,
@@ -65,11 +66,18 @@ export class BatchSaveService {
         relationships_created: body.relationship_creates?.length ?? 0,
         relationships_updated: body.relationship_updates?.length ?? 0,
         relationships_deleted: body.relationship_deletes?.length ?? 0,
+        entity_ids: Object.fromEntries(
+          (body.creates ?? []).map((c, i) => [c.local_id, planned.plan.createdIds[i]!]),
+        ),
+        relationship_ids: written.requestedRelationships,
       };
     });
   }
 
-  /** Writes a validated plan. Returns every relationship id created or deleted, generated ones too. */
+  /**
+   * Writes a validated plan. Returns every relationship id created or deleted, generated ones too,
+   * and apart the ids of the request's relationship_creates, in request order.
+   */
   private async apply(tx: Tx, by: string, systemId: string, body: BatchSaveBody, plan: BatchPlan) {
     const creates = body.creates ?? [];
     await entities.insertEntities(
@@ -118,9 +126,10 @@ export class BatchSaveService {
     }
     await relationships.softDeleteRelationships(tx, removedEdges);
 
+    const requestedRelationships = (body.relationship_creates ?? []).map(() => newId());
     (body.relationship_creates ?? []).forEach((r, i) =>
       newEdges.push({
-        id: newId(),
+        id: requestedRelationships[i]!,
         relationshipType: r.edge_type,
         name: r.name ?? '',
         description: r.description ?? null,
@@ -153,6 +162,7 @@ export class BatchSaveService {
       );
     }
     return {
+      requestedRelationships,
       relationshipsCreated: newEdges.map((e) => e.id),
       relationshipsDeleted: [...removedEdges, ...(body.relationship_deletes ?? []), ...cascaded],
     };

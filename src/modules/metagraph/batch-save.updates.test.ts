@@ -84,6 +84,8 @@ describe('updates', () => {
       relationships_created: 0,
       relationships_updated: 0,
       relationships_deleted: 0,
+      entity_ids: {},
+      relationship_ids: [],
     });
 
     const after = await mg.full(sys);

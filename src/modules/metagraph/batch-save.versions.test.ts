@@ -31,6 +31,8 @@ describe('the metagraph version', () => {
       relationships_created: 0,
       relationships_updated: 0,
       relationships_deleted: 0,
+      entity_ids: {},
+      relationship_ids: [],
     });
     expect((await mg.save(sys, { creates: [{ local_id: 'a', type: 'COMPONENT', name: 'A' }] })).version).toBe(
       2,

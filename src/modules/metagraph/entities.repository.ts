@@ -3,7 +3,7 @@
 // value inserts, which hit PostgreSQL's 65,535-parameter ceiling at ~7k entities.
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client.js';
-import { entities, systems } from '../../db/schema.js';
+import { entities } from '../../db/schema.js';
 
 export type EntityRow = typeof entities.$inferSelect;
 
@@ -22,19 +22,6 @@ export function chunks<T>(items: T[], size = CHUNK): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
-}
-
-/** Locks the system row for this transaction: concurrent saves on one system queue here. */
-export async function lockSystemVersion(ex: Executor, systemId: string): Promise<number | undefined> {
-  const rows = await queryRows<{ v: number }>(
-    ex,
-    sql`SELECT metagraph_version AS v FROM systems WHERE id = ${systemId} AND NOT is_deleted FOR UPDATE`,
-  );
-  return rows[0] === undefined ? undefined : Number(rows[0].v);
-}
-
-export async function setSystemVersion(ex: Executor, systemId: string, version: number): Promise<void> {
-  await ex.update(systems).set({ metagraphVersion: version }).where(eq(systems.id, systemId));
 }
 
 export async function liveEntityIds(ex: Executor, systemId: string, ids: string[]): Promise<Set<string>> {
@@ -137,4 +124,42 @@ export async function findLiveEntity(
     .where(and(eq(entities.id, id), eq(entities.systemId, systemId), eq(entities.isDeleted, false)))
     .limit(1);
   return rows[0];
+}
+
+/**
+ * Whether the entity is live in a live system. With `lock`, holds the entity row for the
+ * transaction, so versions of its memory are numbered one after another.
+ */
+export async function liveEntityInLiveSystem(
+  ex: Executor,
+  systemId: string,
+  entityId: string,
+  lock = false,
+): Promise<boolean> {
+  const rows = await queryRows(
+    ex,
+    sql`SELECT e.id FROM entities e JOIN systems s ON s.id = e.system_id AND NOT s.is_deleted
+        WHERE e.id = ${entityId} AND e.system_id = ${systemId} AND NOT e.is_deleted
+        ${lock ? sql`FOR UPDATE OF e` : sql``}`,
+  );
+  return rows.length > 0;
+}
+
+/**
+ * The entity row carries its current memory and contributors (history in entity_memory_versions), so
+ * a full metagraph read and memory search need no per-entity lookup. Returns the contributors.
+ */
+export async function setCurrentMemory(
+  ex: Executor,
+  entityId: string,
+  memory: { content: string; updatedAt: Date; contributor: string },
+): Promise<string[]> {
+  const [row] = await queryRows<{ memory_contributors: string[] }>(
+    ex,
+    sql`UPDATE entities SET memory = ${memory.content}, memory_updated_at = ${memory.updatedAt.toISOString()},
+          memory_contributors = CASE WHEN ${memory.contributor} = ANY(memory_contributors) THEN memory_contributors
+                                     ELSE array_append(memory_contributors, ${memory.contributor}) END
+        WHERE id = ${entityId} RETURNING memory_contributors`,
+  );
+  return row?.memory_contributors ?? [];
 }

@@ -15,6 +15,19 @@ export const entityMemoriesRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> 
   const memories = deps.services.entityMemories;
   const tags = ['memories'];
 
+  app.get(
+    '/:system_id/entities/:entity_id/memories',
+    {
+      schema: {
+        tags,
+        summary: 'An entity\'s current memory ("", null and [] before the first write)',
+        params: EntityParams,
+        response: { 200: EntityMemorySchema, ...authErrors },
+      },
+    },
+    async (req) => memories.get(req.params.system_id, req.params.entity_id),
+  );
+
   app.put(
     '/:system_id/entities/:entity_id/memories',
     {

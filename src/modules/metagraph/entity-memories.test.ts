@@ -26,6 +26,7 @@ const restore = (sys: string, entity: string, payload: unknown, as = ann) =>
   as.call<EntityMemory>('POST', url(sys, entity, '/restore'), payload);
 const history = (sys: string, entity: string) =>
   ann.call<MemoryVersion[]>('GET', url(sys, entity, '/history'));
+const current = (sys: string, entity: string, as = ann) => as.call<EntityMemory>('GET', url(sys, entity));
 
 const write = async (sys: string, entity: string, content: string, as = ann) =>
   ok(await put(sys, entity, { content }, as));
@@ -102,7 +103,7 @@ describe('PUT /systems/{id}/entities/{id}/memories', () => {
 
   it('refuses the NUL character (the database cannot store it) with 400, recording nothing', async () => {
     const { sys, id } = await mg.satellite();
-    expectProblem(await put(sys, id('VBAT'), { content: 'before\u0000after' }), 400, ['body']);
+    expectProblem(await put(sys, id('VBAT'), { content: 'before\u0000after' }), 400, ['body.content']);
     expect(await versions(sys, id('VBAT'))).toEqual([]);
     expect((await mg.entity(sys, id('VBAT'))).memories).toBe('');
   });
@@ -142,6 +143,46 @@ describe('PUT /systems/{id}/entities/{id}/memories', () => {
       Array.from({ length: 8 }, (_, i) => `note ${i}`).sort(),
     );
     expect((await mg.entity(sys, id('Energy'))).memories).toBe(list[7]!.content);
+  });
+});
+
+describe('GET /systems/{id}/entities/{id}/memories', () => {
+  const read = async (sys: string, entity: string, as = ann) => ok(await current(sys, entity, as));
+
+  it('reads "", null and [] before the first write', async () => {
+    const { sys, id } = await mg.satellite();
+    expect(await read(sys, id('EPS'))).toEqual({ content: '', updated_at: null, contributors: [] });
+  });
+
+  it('answers what the last write answered, to any signed-in user', async () => {
+    const { sys, id } = await mg.satellite();
+    await write(sys, id('Battery'), 'first');
+    const last = await write(sys, id('Battery'), 'Brownout at -20 °C', bob);
+    expect(await read(sys, id('Battery'))).toEqual(last);
+    expect(await read(sys, id('Battery'), cat)).toEqual(last);
+    expect(last.contributors).toEqual(['ann@example.com', 'bob@example.com']);
+  });
+
+  it('follows a restore and a write that clears it', async () => {
+    const { sys, id } = await mg.satellite();
+    await write(sys, id('ADCS'), 'one');
+    await write(sys, id('ADCS'), 'two');
+    const restored = ok(await restore(sys, id('ADCS'), { version: 1 }));
+    expect(await read(sys, id('ADCS'))).toEqual(restored);
+    const cleared = await write(sys, id('ADCS'), '');
+    expect(await read(sys, id('ADCS'))).toEqual(cleared);
+    expect(cleared.updated_at).toMatch(ISO_MS_Z);
+  });
+
+  it('agrees with the entity the metagraph shows', async () => {
+    const { sys, id } = await mg.satellite();
+    await write(sys, id('Power bus'), 'rated 5 A');
+    const entity = await mg.entity(sys, id('Power bus'));
+    expect(await read(sys, id('Power bus'))).toEqual({
+      content: entity.memories,
+      updated_at: entity.memories_updated_at,
+      contributors: entity.memories_contributors,
+    });
   });
 });
 
@@ -260,6 +301,7 @@ describe('what is not there', () => {
       [gone.sys, gone.id('EPS')],
     ];
     for (const [s, e] of targets) {
+      expectProblem(await current(s, e), 404);
       expectProblem(await put(s, e, { content: 'x' }), 404);
       expectProblem(await history(s, e), 404);
       expectProblem(await restore(s, e, { version: 1 }), 404);

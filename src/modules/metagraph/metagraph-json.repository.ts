@@ -38,8 +38,18 @@ const SHAPES: Record<Kind, { table: SQL; json: SQL }> = {
 export interface Filter {
   systemId: string;
   includePending: boolean;
-  /** Extra conditions on `t`, e.g. entity_type or external_id. */
-  where?: SQL[];
+  entityType?: string;
+  externalId?: string;
+  relationshipType?: string;
+}
+
+function conditionsOf(filter: Filter): SQL[] {
+  const conditions = [sql`t.system_id = ${filter.systemId}`, sql`NOT t.is_deleted`];
+  if (!filter.includePending) conditions.push(sql`NOT t.is_pending`);
+  if (filter.entityType) conditions.push(sql`t.entity_type = ${filter.entityType}`);
+  if (filter.externalId !== undefined) conditions.push(sql`t.external_id = ${filter.externalId}`);
+  if (filter.relationshipType) conditions.push(sql`t.relationship_type = ${filter.relationshipType}`);
+  return conditions;
 }
 
 /**
@@ -48,8 +58,7 @@ export interface Filter {
  */
 export async function jsonChunks(ex: Executor, kind: Kind, filter: Filter): Promise<string[]> {
   const { table, json } = SHAPES[kind];
-  const conditions = [sql`t.system_id = ${filter.systemId}`, sql`NOT t.is_deleted`, ...(filter.where ?? [])];
-  if (!filter.includePending) conditions.push(sql`NOT t.is_pending`);
+  const conditions = conditionsOf(filter);
   const chunks: string[] = [];
   let after: { at: string; id: string } | undefined;
   for (;;) {
@@ -84,4 +93,19 @@ export async function jsonOne(
     sql`SELECT ${json}::text AS j FROM ${table} t WHERE t.id = ${id} AND t.system_id = ${systemId} AND NOT t.is_deleted`,
   );
   return rows[0]?.j;
+}
+
+/** The id of this transaction's snapshot, for another transaction to read exactly what it reads. */
+export async function exportSnapshot(tx: Executor): Promise<string> {
+  const [row] = await queryRows<{ id: string }>(tx, sql`SELECT pg_export_snapshot() AS id`);
+  const id = row?.id ?? '';
+  // SET TRANSACTION SNAPSHOT takes no parameters; the id is PostgreSQL's own, checked anyway.
+  if (!/^[0-9A-F]+-[0-9A-F]+(-[0-9]+)?$/i.test(id)) throw new Error(`unexpected snapshot id ${id}`);
+  return id;
+}
+
+/** Makes `tx` (new, repeatable read) see the snapshot another transaction exported. */
+export async function importSnapshot(tx: Executor, id: string): Promise<void> {
+  if (!/^[0-9A-F]+-[0-9A-F]+(-[0-9]+)?$/i.test(id)) throw new Error(`unexpected snapshot id ${id}`);
+  await tx.execute(sql.raw(`SET TRANSACTION SNAPSHOT '${id}'`));
 }

@@ -1,6 +1,7 @@
 // Entity, Relationship, full metagraph and change-set resources, as the spec lists their fields.
 import { Type, type Static } from 'typebox';
-import { Timestamp, Uuid } from '../../core/schemas.js';
+import { pageQuery } from '../../core/pagination.js';
+import { Timestamp, Uuid, Int } from '../../core/schemas.js';
 
 export const ENTITY_TYPES = ['SYSTEM', 'SUBSYSTEM', 'COMPONENT', 'INTERFACE', 'RESOURCE', 'SIGNAL'] as const;
 export const RELATIONSHIP_TYPES = [
@@ -101,9 +102,8 @@ export type ChangeSet = Static<typeof ChangeSetSchema>;
 
 export const ChangesQuery = Type.Object(
   {
-    since_version: Type.Integer({ minimum: 0, default: 0, description: 'changes after this version' }),
-    limit: Type.Integer({ minimum: 1, maximum: 1000, default: 100 }),
-    offset: Type.Integer({ minimum: 0, default: 0 }),
+    since_version: Int({ default: 0, description: 'changes after this version' }),
+    ...pageQuery(),
   },
   { additionalProperties: false },
 );

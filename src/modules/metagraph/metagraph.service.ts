@@ -1,8 +1,7 @@
 // Reading the metagraph: entities, relationships, the full graph and the change history. Systems are
 // shared by the team, so any signed-in user reads any live system's metagraph. Entities and
 // relationships are answered as JSON text built by the database (metagraph-json.repository.ts).
-import { sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Db, type Executor, type Tx } from '../../db/client.js';
+import type { Db, Executor, Tx } from '../../db/client.js';
 import { Errors } from '../../core/errors.js';
 import { iso } from '../../core/ids.js';
 import * as systems from '../systems/systems.repository.js';
@@ -101,23 +100,22 @@ export class MetagraphService {
 
   /** Runs `work` in a second read-only transaction that sees exactly what `tx` sees. */
   private async onSameSnapshot<T>(tx: Tx, work: (other: Tx) => Promise<T>): Promise<T> {
-    const [row] = await queryRows<{ id: string }>(tx, sql`SELECT pg_export_snapshot() AS id`);
-    const id = row?.id ?? '';
-    // SET TRANSACTION SNAPSHOT takes no parameters; the id is PostgreSQL's own, checked anyway.
-    if (!/^[0-9A-F]+-[0-9A-F]+(-[0-9]+)?$/i.test(id)) throw new Error(`unexpected snapshot id ${id}`);
+    const id = await json.exportSnapshot(tx);
     return this.db.transaction(async (other) => {
-      await other.execute(sql.raw(`SET TRANSACTION SNAPSHOT '${id}'`));
+      await json.importSnapshot(other, id);
       return work(other);
     }, SNAPSHOT_READ);
   }
 
   async listEntities(systemId: string, query: ListEntitiesQuery): Promise<string[]> {
     await this.liveSystem(this.db, systemId);
-    const where: SQL[] = [];
-    if (query.entity_type) where.push(sql`t.entity_type = ${query.entity_type}`);
-    if (query.external_id !== undefined) where.push(sql`t.external_id = ${query.external_id}`);
     return jsonArray(
-      await json.jsonChunks(this.db, 'entities', { systemId, includePending: query.include_pending, where }),
+      await json.jsonChunks(this.db, 'entities', {
+        systemId,
+        includePending: query.include_pending,
+        entityType: query.entity_type,
+        externalId: query.external_id,
+      }),
     );
   }
 
@@ -130,12 +128,11 @@ export class MetagraphService {
 
   async listRelationships(systemId: string, query: ListRelationshipsQuery): Promise<string[]> {
     await this.liveSystem(this.db, systemId);
-    const where = query.relationship_type ? [sql`t.relationship_type = ${query.relationship_type}`] : [];
     return jsonArray(
       await json.jsonChunks(this.db, 'relationships', {
         systemId,
         includePending: query.include_pending,
-        where,
+        relationshipType: query.relationship_type,
       }),
     );
   }

@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { HwaError } from '../../core/errors.js';
-import { Page, Problem, authErrors } from '../../core/schemas.js';
+import { Page, authErrors } from '../../core/schemas.js';
 import type { AppDeps } from '../services.js';
 import { AttachmentSchema } from '../attachments/attachments.schemas.js';
 import {
@@ -16,6 +16,7 @@ import {
   SessionSchema,
   UpdateSessionBody,
 } from './sessions.schemas.js';
+import { largestUpload, uploadParts } from './upload-parts.js';
 
 export const sessionsRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
   const sessions = deps.services.sessions;
@@ -110,33 +111,40 @@ export const sessionsRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = asyn
       // A request larger than every file at the limit is refused from its Content-Length, unread.
       preValidation: async (req) => {
         const length = Number(req.headers['content-length'] ?? 0);
-        if (length > limit * MAX_FILES_PER_UPLOAD + 1024 * 1024) {
+        if (length > largestUpload(limit)) {
           throw new HwaError(
             'payload_too_large',
             `The upload exceeds ${MAX_FILES_PER_UPLOAD} files of ${limit} bytes.`,
           );
         }
-        if (!req.isMultipart()) throw new HwaError('unsupported_media_type', 'Send multipart/form-data.');
+        if (!req.isMultipart()) {
+          throw new HwaError(
+            'unsupported_media_type',
+            'Send the files as multipart/form-data, one `files` field per file (curl -F files=@datasheet.pdf).',
+          );
+        }
       },
       schema: {
         tags,
         summary: 'Upload files into a session (multipart/form-data, field `files`, repeated)',
         description: `Each file becomes an attachment of the session. Up to ${MAX_FILES_PER_UPLOAD} files per request, each up to HWA_UPLOAD_LIMIT bytes (413 beyond).`,
         consumes: ['multipart/form-data'],
+        'x-multipart-body': Type.Object(
+          {
+            files: Type.Array(Type.String({ format: 'binary' }), {
+              minItems: 1,
+              maxItems: MAX_FILES_PER_UPLOAD,
+              description: 'repeat the field for each file',
+            }),
+          },
+          { additionalProperties: false },
+        ),
         params: SessionParams,
-        response: { 201: Type.Array(AttachmentSchema), ...authErrors, 413: Problem, 415: Problem },
+        response: { 201: Type.Array(AttachmentSchema), ...authErrors },
       },
     },
-    async (req, reply) => {
-      const parts = (async function* () {
-        for await (const part of req.parts()) {
-          yield part.type === 'file'
-            ? { fieldname: part.fieldname, filename: part.filename, file: part.file }
-            : { fieldname: part.fieldname };
-        }
-      })();
-      return reply.code(201).send(await sessions.upload(req.actor, req.params.session_id, parts));
-    },
+    async (req, reply) =>
+      reply.code(201).send(await sessions.upload(req.actor, req.params.session_id, uploadParts(req))),
   );
 
   app.delete(

@@ -18,7 +18,7 @@ export interface MemoryHit {
   restored_from_version: number | null;
   content: string;
   contributors: string[];
-  updated_at: Date | string;
+  updated_at: Date;
   system_id: string;
   system_name: string;
   entity_id: string;
@@ -76,5 +76,5 @@ export async function searchMemories(
     ),
     queryRows<{ n: number }>(ex, sql`${m.with} SELECT count(*)::int AS n ${m.from} ${m.where}`),
   ]);
-  return { hits, count: Number(total[0]?.n ?? 0) };
+  return { hits, count: total[0]?.n ?? 0 };
 }

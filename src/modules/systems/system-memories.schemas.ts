@@ -1,5 +1,6 @@
 // GET /system-memories: search entity memories across systems (spec: System memory search result).
 import { Type, type Static } from 'typebox';
+import { pageQuery } from '../../core/pagination.js';
 import { Timestamp, Uuid } from '../../core/schemas.js';
 import { EntityTypeSchema } from '../metagraph/metagraph.schemas.js';
 
@@ -19,8 +20,7 @@ export const SystemMemoriesQuery = Type.Object(
     sort_by: Type.Optional(
       Type.Enum([...SORTS], { description: 'default relevance with search, else updated_at (newest first)' }),
     ),
-    limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
-    offset: Type.Integer({ minimum: 0, default: 0 }),
+    ...pageQuery(20, 100),
   },
   { additionalProperties: false },
 );

@@ -26,7 +26,7 @@ export class SystemMemoriesService {
           content: h.content,
           source: h.restored_from_version === null ? 'manual' : 'restore',
           contributors: h.contributors,
-          created_at: iso(h.updated_at instanceof Date ? h.updated_at : new Date(h.updated_at)),
+          created_at: iso(h.updated_at),
           tags: [],
         },
         system_id: h.system_id,

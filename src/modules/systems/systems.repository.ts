@@ -1,6 +1,6 @@
 // SQL for systems. Returns undefined when no live row matches; the service decides what that means.
 import { and, asc, count, eq, ilike, sql, type SQL } from 'drizzle-orm';
-import type { Db, Executor } from '../../db/client.js';
+import { queryRows, type Db, type Executor } from '../../db/client.js';
 import { systems } from '../../db/schema.js';
 
 export type SystemRow = typeof systems.$inferSelect;
@@ -75,4 +75,17 @@ export async function softDeleteSystem(ex: Executor, id: string): Promise<System
     .where(and(eq(systems.id, id), eq(systems.isDeleted, false)))
     .returning();
   return rows[0];
+}
+
+/** Locks the system row for this transaction: concurrent saves on one system queue here. */
+export async function lockSystemVersion(ex: Executor, systemId: string): Promise<number | undefined> {
+  const rows = await queryRows<{ v: number }>(
+    ex,
+    sql`SELECT metagraph_version AS v FROM systems WHERE id = ${systemId} AND NOT is_deleted FOR UPDATE`,
+  );
+  return rows[0]?.v;
+}
+
+export async function setSystemVersion(ex: Executor, systemId: string, version: number): Promise<void> {
+  await ex.update(systems).set({ metagraphVersion: version }).where(eq(systems.id, systemId));
 }

@@ -1,6 +1,6 @@
 // /api/v1/systems: one line per handler into the service.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { MessageResponse, Page, Problem, authErrors } from '../../core/schemas.js';
+import { MessageResponse, Page, authErrors, problem } from '../../core/schemas.js';
 import type { AppDeps } from '../services.js';
 import {
   CreateSystemBody,
@@ -21,7 +21,7 @@ export const systemsRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async
         tags,
         summary: 'Create a system',
         body: CreateSystemBody,
-        response: { 201: SystemSchema, ...authErrors, 409: Problem },
+        response: { 201: SystemSchema, ...authErrors, 409: problem('a live system already has that name') },
       },
     },
     async (req, reply) => reply.code(201).send(await systems.create(req.actor, req.body)),
@@ -61,7 +61,7 @@ export const systemsRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async
         summary: 'Update a system (only the fields given change)',
         params: SystemParams,
         body: UpdateSystemBody,
-        response: { 200: SystemSchema, ...authErrors, 409: Problem },
+        response: { 200: SystemSchema, ...authErrors, 409: problem('a live system already has that name') },
       },
     },
     async (req) => systems.update(req.params.system_id, req.body),

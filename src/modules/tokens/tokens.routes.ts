@@ -2,7 +2,7 @@
 // open the embedded database then). An admin may create a token for any e-mail.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { Page, Problem, authErrors } from '../../core/schemas.js';
+import { Page, authErrors, problem } from '../../core/schemas.js';
 import type { AppDeps } from '../services.js';
 import {
   CreateTokenBody,
@@ -23,7 +23,11 @@ export const tokensRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async 
         tags,
         summary: 'Create a personal access token',
         body: CreateTokenBody,
-        response: { 201: CreatedTokenSchema, ...authErrors, 403: Problem },
+        response: {
+          201: CreatedTokenSchema,
+          ...authErrors,
+          403: problem('only an admin may create tokens for others or grant admin'),
+        },
       },
     },
     async (req, reply) => {

@@ -1,0 +1,152 @@
+// Every integer a client sends has a documented maximum, and a number past it is a 400 naming the
+// field, never a 500 from the database: offsets of 2^63 or written as 1e21, versions >= 2^31. The walk
+// covers every route in the route table, so a new module's parameters are checked without a new test.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { MAX_INTEGER } from '../src/core/schemas.js';
+import { testApp, type TestContext } from './helpers.js';
+import { metagraphClient } from './metagraph-helpers.js';
+import { file, uploaded } from './multipart.js';
+import { expectProblem } from './problems.js';
+
+interface IntegerField {
+  name: string;
+  maximum: number;
+  minimum: number;
+}
+
+let ctx: TestContext;
+let token: string;
+const ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  ctx = await testApp();
+  const user = await ctx.newUser({ email: 'numbers@example.com' });
+  token = user.token;
+  const mg = metagraphClient(ctx, user);
+  ids.system_id = await mg.createSystem();
+  await mg.save(ids.system_id, {
+    base_version: 0,
+    creates: [
+      { local_id: 'a', type: 'SYSTEM', name: 'A' },
+      { local_id: 'b', type: 'COMPONENT', name: 'B', parent_ids: ['a'] },
+    ],
+  });
+  const graph = await mg.full(ids.system_id);
+  ids.entity_id = graph.entities[0]!.uuid;
+  ids.relationship_id = graph.relationships[0]!.uuid;
+  const [attachment] = await uploaded(ctx, token, [file('a.csv', 'x,y\n1,2\n')]);
+  ids.attachment_id = ids.attachment_uuid = attachment!.attachment_id;
+});
+
+type Part = 'querystring' | 'body';
+
+function integerFields(schema: unknown): IntegerField[] {
+  const properties = (schema as { properties?: Record<string, Record<string, unknown>> })?.properties ?? {};
+  return Object.entries(properties)
+    .filter(([, p]) => p.type === 'integer')
+    .map(([name, p]) => ({ name, maximum: p.maximum as number, minimum: (p.minimum as number) ?? 0 }));
+}
+
+/** Every (route, part, integer field) the API takes, GET/POST/PUT/PATCH only (HEAD mirrors GET). */
+function integerInputs() {
+  return ctx.app.routeTable.flatMap((route) => {
+    const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter((m) => m !== 'HEAD');
+    return methods.flatMap((method) =>
+      (['querystring', 'body'] as Part[]).flatMap((part) =>
+        integerFields(route.schema?.[part]).map((field) => ({ method, url: route.url, part, field })),
+      ),
+    );
+  });
+}
+
+function request(method: string, url: string, part: Part, name: string, value: string) {
+  const path = url.replace(/:(\w+)/g, (_, param: string) => {
+    const id = ids[param];
+    if (!id) throw new Error(`no fixture id for path parameter ${param}: add one to this test`);
+    return id;
+  });
+  return part === 'querystring'
+    ? ctx.as(token, { method: method, url: `${path}?${name}=${value}` })
+    : ctx.as(token, {
+        method: method,
+        url: path,
+        headers: { 'content-type': 'application/json' },
+        // Raw JSON text, so 2^63 and 1e21 reach the server exactly as a client would write them.
+        payload: `{"${name}": ${value}}`,
+      });
+}
+
+describe('integer parameters and body fields', () => {
+  it('every one declares a maximum of at most 2^31-1 (or names another), and there are some', () => {
+    const inputs = integerInputs();
+    expect(inputs.map((i) => `${i.url} ${i.field.name}`)).toEqual(
+      expect.arrayContaining([
+        '/api/v1/systems offset',
+        '/api/v1/systems/:system_id/metagraph/changes since_version',
+        '/api/v1/memories/restore version',
+        '/api/v1/systems/:system_id/entities/:entity_id/memories/restore version',
+        '/api/v1/systems/metagraphs/:system_id/batch-save base_version',
+      ]),
+    );
+    for (const { url, field } of inputs) {
+      expect(Number.isSafeInteger(field.maximum), `${url} ${field.name}`).toBe(true);
+      if (!url.startsWith('/downloads'))
+        expect(field.maximum, `${url} ${field.name}`).toBeLessThanOrEqual(MAX_INTEGER);
+    }
+  });
+
+  it('refuses one past the maximum, 2^63, 1e21 and a fraction with 400 naming the field', async () => {
+    for (const { method, url, part, field } of integerInputs()) {
+      const where = `${part === 'body' ? 'body' : 'query'}.${field.name}`;
+      for (const value of [String(field.maximum + 1), '9223372036854775808', '1e21', '1.5']) {
+        const res = await request(method, url, part, field.name, value);
+        const problem = expectProblem(res, 400);
+        expect(
+          problem.errors.map((e) => e.path),
+          `${method} ${url} ${field.name}=${value}`,
+        ).toContain(where);
+      }
+    }
+  });
+
+  it('takes the maximum itself: no complaint about the field, and no 5xx', async () => {
+    for (const { method, url, part, field } of integerInputs()) {
+      const where = `${part === 'body' ? 'body' : 'query'}.${field.name}`;
+      const res = await request(method, url, part, field.name, String(field.maximum));
+      expect(res.statusCode, `${method} ${url} ${field.name}: ${res.body}`).toBeLessThan(500);
+      if (res.statusCode === 400) {
+        expect(res.json<{ errors: { path: string }[] }>().errors.map((e) => e.path)).not.toContain(where);
+      }
+    }
+  });
+
+  it('answers the largest offset with an empty page and the true count', async () => {
+    const res = await ctx.as(token, { method: 'GET', url: `/api/v1/systems?offset=${MAX_INTEGER}` });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ items: [], count: 1 });
+  });
+
+  it('answers since_version 2^31-1 with no changes, and restore of version 2^31-1 with 404', async () => {
+    const changes = await ctx.as(token, {
+      method: 'GET',
+      url: `/api/v1/systems/${ids.system_id}/metagraph/changes?since_version=${MAX_INTEGER}`,
+    });
+    expect(changes.statusCode, changes.body).toBe(200);
+    expect(changes.json()).toMatchObject({ items: [], count: 0 });
+    const restore = await ctx.as(token, {
+      method: 'POST',
+      url: '/api/v1/memories/restore',
+      payload: { version: MAX_INTEGER },
+    });
+    expectProblem(restore, 404);
+  });
+
+  it('refuses a batch save at base_version 2^31-1 as stale, naming the current version', async () => {
+    const res = await ctx.as(token, {
+      method: 'POST',
+      url: `/api/v1/systems/metagraphs/${ids.system_id}/batch-save`,
+      payload: { base_version: MAX_INTEGER, creates: [] },
+    });
+    expect(expectProblem(res, 409).current_version).toBe(1);
+  });
+});
