@@ -3,6 +3,7 @@
 // client can tell from `name_taken` and `stale_base_version` without reading `detail`.
 import { expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { problem as declaredProblem } from '../src/core/schemas.js';
 import { expectProblem } from './problems.js';
 import { testApp } from './helpers.js';
 
@@ -10,7 +11,9 @@ it('answers a unique violation from the database with 409 already_exists, hiding
   const ctx = await testApp();
   // A route that inserts the same row twice, as a racing request would: the second insert is refused
   // by the database's unique index (users.email), not by any service.
-  ctx.app.post('/test/duplicate-user', async () => {
+  // Declared like any route, so the contract check (test/contract.ts) holds it to its 409.
+  const schema = { response: { 409: declaredProblem('a unique value is taken') } };
+  ctx.app.post('/test/duplicate-user', { schema }, async () => {
     for (const id of ['0190a000-0000-7000-8000-000000000001', '0190a000-0000-7000-8000-000000000002']) {
       await ctx.database.db.execute(sql`INSERT INTO users (id, email) VALUES (${id}, 'dup@example.com')`);
     }
