@@ -23,6 +23,14 @@ export async function promoteToAdmin(ex: Executor, userId: string): Promise<void
   await ex.update(users).set({ isAdmin: true }).where(eq(users.id, userId));
 }
 
+/** Any constant works; it spells "HWAB" (hwa bootstrap) closely enough to be recognised in pg_locks. */
+const BOOTSTRAP_LOCK_KEY = 0x4857_4142;
+
+/** Holds the first-run lock until `tx` ends: servers starting at once on one database queue here. */
+export async function lockBootstrap(tx: Executor): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${BOOTSTRAP_LOCK_KEY})`);
+}
+
 export async function countUsers(ex: Executor): Promise<number> {
   const rows = await ex.select({ n: count() }).from(users);
   return rows[0]?.n ?? 0;
