@@ -68,9 +68,13 @@ it(
       const result = await hwa(args, databaseUrl);
       expect(result.code, args.join(' ')).toBe(1);
       expect(result.stdout).toBe('');
-      const lines = result.stderr
-        .split('\n')
-        .filter((line) => line.startsWith('hwa: ') && !line.includes('building'));
+      const said = result.stderr.split('\n').filter((l) => l.startsWith('hwa: ') && !l.includes('building'));
+      // Every command first names its database (the CLI's `hwa: database: …`); then the refusal, one line.
+      expect(said[0], result.stderr).toMatch(
+        databaseUrl ? /^hwa: database: PostgreSQL database "hwa_t_/ : /^hwa: database: embedded PGlite/,
+      );
+      expect(said[0]).not.toContain('new: created now');
+      const lines = said.slice(1);
       expect(lines, result.stderr).toHaveLength(1);
       expect(lines[0]).toContain('migrated by a newer hwa');
       expect(lines[0]).toContain(newest.tag);
