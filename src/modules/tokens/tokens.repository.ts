@@ -6,6 +6,14 @@ import { apiTokens, users } from '../../db/schema.js';
 export type UserRow = typeof users.$inferSelect;
 export type TokenRow = typeof apiTokens.$inferSelect;
 
+/** Any constant unique among hwa's advisory locks ("HWAB"). */
+const BOOTSTRAP_LOCK_KEY = 0x4857_4142;
+
+/** Serialises first-run bootstraps until the transaction ends: two servers starting at once make one admin. */
+export async function takeBootstrapLock(tx: Executor): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${BOOTSTRAP_LOCK_KEY})`);
+}
+
 export async function findUserByEmail(ex: Executor, email: string): Promise<UserRow | undefined> {
   const rows = await ex.select().from(users).where(eq(users.email, email)).limit(1);
   return rows[0];

@@ -1,7 +1,6 @@
 // Personal access tokens: `hwa_` + 32 random bytes, shown once, stored only as SHA-256. Identity is
 // the e-mail. Used by the auth hook (authenticate), the /tokens routes and the `hwa token` CLI.
 import { createHash, randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
 import { Errors } from '../../core/errors.js';
 import { iso, isoOrNull, newId } from '../../core/ids.js';
@@ -21,7 +20,6 @@ export interface TokenView {
 const TOKEN_PATTERN = /^hwa_[A-Za-z0-9_-]{43}$/;
 /** last_used_at is informative; writing it on every request would double the cost of a read. */
 const TOUCH_INTERVAL_MS = 60_000;
-const BOOTSTRAP_LOCK_KEY = 0x4857_4142;
 
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
@@ -110,7 +108,7 @@ export class TokensService {
    */
   async bootstrapAdmin(email: string): Promise<string | undefined> {
     return this.db.transaction(async (tx) => {
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(${BOOTSTRAP_LOCK_KEY})`);
+      await repo.takeBootstrapLock(tx);
       if ((await repo.countUsers(tx)) > 0) return undefined;
       const user = await repo.upsertUser(tx, { id: newId(), email, isAdmin: true });
       return (await issueToken(tx, user.id, 'first-run admin token')).token;
