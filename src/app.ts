@@ -11,6 +11,7 @@ import { registerErrorHandling } from './core/error-handler.js';
 import { InFlight } from './core/in-flight.js';
 import { validatorCompiler } from './core/validation.js';
 import type { Database } from './db/client.js';
+import { openNotifications } from './db/notifications.js';
 import { registerModules } from './modules/index.js';
 import { createServices, type AppDeps } from './modules/services.js';
 import { openStorage, resolveSecret } from './storage/open.js';
@@ -88,12 +89,16 @@ export async function buildApp(
 
   const storage = options.storage ?? openStorage(config);
   const secret = await resolveSecret(config);
-  const deps: AppDeps = {
-    config,
-    database,
-    storage,
-    services: createServices(config, database, storage, secret),
-  };
+  const notifications = openNotifications(database, app.log);
+  const services = createServices(config, database, storage, secret, { notifications, log: app.log });
+  const deps: AppDeps = { config, database, storage, services, notifications };
+  // Nothing of the app's may outlive app.close(): no LISTEN connection, no last_used_at write.
+  app.addHook('onClose', async () => {
+    await services.tokens.close();
+    await notifications.close();
+  });
   await registerModules(app, deps);
+  // The services subscribed as they were built: listen before the first request is served.
+  await notifications.start();
   return app;
 }

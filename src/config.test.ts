@@ -31,6 +31,7 @@ describe('configuration', () => {
       uploadLimit: 100 * 1024 * 1024,
       signedUrlTtl: 900,
       publicUrl: 'http://127.0.0.1:8080',
+      tokenCacheTtl: 10,
     });
     expect(Object.isFrozen(config)).toBe(true);
   });
@@ -52,6 +53,7 @@ describe('configuration', () => {
       HWA_UPLOAD_LIMIT: '5000',
       HWA_SIGNED_URL_TTL: '60',
       HWA_PUBLIC_URL: 'https://hwa.example.com/',
+      HWA_TOKEN_CACHE_TTL: '0',
     });
     expect(config).toEqual({
       dataDir: '/srv/hwa',
@@ -69,6 +71,7 @@ describe('configuration', () => {
       uploadLimit: 5000,
       signedUrlTtl: 60,
       publicUrl: 'https://hwa.example.com',
+      tokenCacheTtl: 0,
     });
     expect(ENVIRONMENT.map((v) => v.name).sort()).toEqual(
       [
@@ -87,6 +90,7 @@ describe('configuration', () => {
         'HWA_UPLOAD_LIMIT',
         'HWA_SIGNED_URL_TTL',
         'HWA_PUBLIC_URL',
+        'HWA_TOKEN_CACHE_TTL',
       ].sort(),
     );
   });
@@ -112,6 +116,8 @@ describe('configuration', () => {
     ['HWA_SIGNED_URL_TTL', '0', /HWA_SIGNED_URL_TTL must be an integer from 1 to 604800/],
     ['HWA_SIGNED_URL_TTL', '604801', /HWA_SIGNED_URL_TTL must be an integer/],
     ['HWA_PUBLIC_URL', 'ftp://x', /HWA_PUBLIC_URL must be an http\(s\) URL/],
+    ['HWA_TOKEN_CACHE_TTL', '3601', /HWA_TOKEN_CACHE_TTL must be an integer from 0 to 3600/],
+    ['HWA_TOKEN_CACHE_TTL', '-1', /HWA_TOKEN_CACHE_TTL must be an integer/],
   ])('refuses %s=%s naming the variable', (name, value, message) => {
     expect(problemsOf({ [name]: value }).join('\n')).toMatch(message);
   });

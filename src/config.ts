@@ -33,6 +33,11 @@ export interface Config {
   signedUrlTtl: number;
   /** Base URL clients reach this server at, for the signed links it serves itself. */
   publicUrl: string;
+  /**
+   * Seconds a verified token stays cached in a process; 0 turns the cache off. A revoke reaches every
+   * process at once (NOTIFY); this bounds the rest (a user made admin) and a lost notification.
+   */
+  tokenCacheTtl: number;
 }
 
 export class ConfigError extends Error {
@@ -63,6 +68,7 @@ export const ENVIRONMENT: ReadonlyArray<{ name: string; default: string; descrip
   { name: 'HWA_UPLOAD_LIMIT', default: '104857600', description: 'largest uploaded file in bytes' },
   { name: 'HWA_SIGNED_URL_TTL', default: '900', description: 'signed download link lifetime, seconds' },
   { name: 'HWA_PUBLIC_URL', default: 'http://$HOST:$PORT', description: 'base URL of signed links' },
+  { name: 'HWA_TOKEN_CACHE_TTL', default: '10', description: 'seconds a verified token is cached, 0 = off' },
 ];
 
 type Env = Record<string, string | undefined>;
@@ -137,6 +143,7 @@ export function loadConfig(env: Env = process.env): Config {
     uploadLimit: integer('HWA_UPLOAD_LIMIT', 100 * 1024 * 1024, 1, 1024 ** 4),
     signedUrlTtl: integer('HWA_SIGNED_URL_TTL', 900, 1, 7 * 24 * 3600),
     publicUrl,
+    tokenCacheTtl: integer('HWA_TOKEN_CACHE_TTL', 10, 0, 3600),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze(config);
