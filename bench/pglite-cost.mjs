@@ -8,7 +8,7 @@
 // machine) and, when valgrind is installed, instructions per operation counted by callgrind in a second
 // worker, which repeat to within a fraction of a percent whatever else the machine runs.
 //
-// Env: BENCH_PGLITE_OPS (operations per variant and round, default 2000; under callgrind 1/10 of it),
+// Env: BENCH_PGLITE_OPS (operations per variant and round, default 2000; under callgrind 1/20 of it),
 // BENCH_CALLGRIND=0 skips the instruction counts.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -139,14 +139,15 @@ async function worker({ ops, callgrind }) {
     });
 
   const results = [];
-  for (const [, fn] of variants) for (let i = 0; i < Math.min(300, ops); i++) await fn(); // JIT warm-up
-  for (let round = 0; round < (callgrind ? 1 : ROUNDS); round++) {
+  for (const [, fn] of variants) for (let i = 0; i < 300; i++) await fn(); // JIT warm-up
+  for (let round = 0; round < ROUNDS; round++) {
     for (const [index, [name, fn]] of variants.entries()) {
-      if (callgrind) await dump(`before-${index}`);
+      globalThis.gc?.();
+      if (callgrind) await dump(`before-${round}-${index}`);
       const cpu = process.cpuUsage();
       for (let i = 0; i < ops; i++) await fn();
       const used = process.cpuUsage(cpu);
-      if (callgrind) await dump(`variant-${index}`);
+      if (callgrind) await dump(`variant-${round}-${index}`);
       (results[index] ??= { name, cpuUs: [] }).cpuUs.push((used.user + used.system) / ops);
     }
   }
@@ -161,16 +162,16 @@ async function worker({ ops, callgrind }) {
 
 function runWorker(args, env, prefix = []) {
   return new Promise((resolve, reject) => {
-    const [command, ...rest] = prefix.length ? prefix : [process.execPath];
-    const child = spawn(
-      command,
-      [...rest, ...(prefix.length ? [process.execPath] : []), SELF, '--worker', ...args],
-      {
-        cwd: root,
-        env: { ...process.env, ...env },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
+    // --expose-gc: each measured window starts after a full collection, so it pays for its own garbage
+    // only. --single-threaded (callgrind counts every thread): V8 compiles and collects on the main
+    // thread instead of helper threads whose work would land in whichever window it happened to run.
+    const node = [process.execPath, '--expose-gc', ...(prefix.length ? ['--single-threaded'] : [])];
+    const [command, ...rest] = [...prefix, ...node];
+    const child = spawn(command, [...rest, SELF, '--worker', ...args], {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
     child.stdout.setEncoding('utf8').on('data', (c) => (out += c));
@@ -194,14 +195,19 @@ function hasValgrind() {
   }
 }
 
-/** Instructions per operation of each variant, from the callgrind dumps named variant-<i>. */
+/**
+ * Instructions per operation of each variant: the fewest of its rounds (dumps named
+ * variant-<round>-<index>), since a round can only gain instructions from work that is not its own.
+ */
 function instructionsFrom(dir, ops) {
   const perVariant = [];
   for (const file of fs.readdirSync(dir).filter((f) => f.startsWith('callgrind.out'))) {
     const text = fs.readFileSync(path.join(dir, file), 'utf8');
-    const trigger = /^desc: Trigger: dump variant-(\d+)$/m.exec(text);
+    const trigger = /^desc: Trigger: dump variant-\d+-(\d+)$/m.exec(text);
     const totals = /^(?:summary|totals): (\d+)/m.exec(text);
-    if (trigger && totals) perVariant[Number(trigger[1])] = Number(totals[1]) / ops;
+    if (!trigger || !totals) continue;
+    const index = Number(trigger[1]);
+    perVariant[index] = Math.min(perVariant[index] ?? Infinity, Number(totals[1]) / ops);
   }
   return perVariant;
 }
@@ -214,7 +220,7 @@ export async function run() {
   let instructions = [];
   let callgrindOps;
   if (process.env.BENCH_CALLGRIND !== '0' && hasValgrind()) {
-    callgrindOps = Math.max(10, Math.round(OPS / 10));
+    callgrindOps = Math.max(10, Math.round(OPS / 20));
     const cgDir = tempDir('pglite-callgrind');
     log(`PGlite cost under callgrind: ${callgrindOps} operations per variant (slow: ~50x)`);
     await runWorker([String(callgrindOps), '--callgrind'], { PGLITE_COST_DIR: tempDir('pglite-cost-cg') }, [
@@ -242,7 +248,7 @@ function render(conditions, timed, instructions, callgrindOps) {
       `Each variant runs ${timed.ops} times per round, one at a time, in a worker process on a file-backed PGlite; ` +
       'CPU µs per operation is the median of 3 rounds (each round listed). Instructions per operation ' +
       (callgrindOps
-        ? `are counted by callgrind over ${callgrindOps} operations.`
+        ? `are counted by callgrind: the fewest of 3 rounds of ${callgrindOps} operations.`
         : 'were not counted (no valgrind).'),
     '',
     '| Variant | CPU µs/op | rounds | instructions/op |',
