@@ -9,6 +9,13 @@ export interface NotificationLog {
   warn(obj: object, msg: string): void;
 }
 
+export interface BarrierResult {
+  /** Processes that confirmed, this one included. */
+  confirmed: number;
+  /** Processes that were listening when the barrier was sent. */
+  expected: number;
+}
+
 export interface Notifications {
   /**
    * True while every subscribed channel is being listened to. While false (not started yet, or the
@@ -19,6 +26,12 @@ export interface Notifications {
   subscribe(channel: string, handler: NotificationHandler): () => void;
   /** Calls `handler` each time listening resumes after a gap (not at the first start). */
   onReconnect(handler: () => void): () => void;
+  /**
+   * Resolves once every process listening on this database has received and handled every
+   * notification committed before the call, or after `timeoutMs` (a process stuck or reconnecting),
+   * saying how many of how many confirmed. PGlite has one process, whose handlers ran at the commit.
+   */
+  barrier(timeoutMs?: number): Promise<BarrierResult>;
   /** Starts listening; resolves after the first attempt. A failure is logged and retried, never thrown. */
   start(): Promise<void>;
   /** Stops listening and closes the connection; idempotent. */
@@ -36,6 +49,7 @@ export abstract class NotificationHub implements Notifications {
   constructor(protected readonly log: NotificationLog) {}
 
   abstract readonly listening: boolean;
+  abstract barrier(timeoutMs?: number): Promise<BarrierResult>;
   abstract start(): Promise<void>;
   abstract close(): Promise<void>;
   /** A channel got its first subscriber: listen to it from now on. */

@@ -9,10 +9,20 @@
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { Database } from './client.js';
-import { NotificationHub, type NotificationLog, type Notifications } from './notification-hub.js';
+import {
+  NotificationHub,
+  type BarrierResult,
+  type NotificationLog,
+  type Notifications,
+} from './notification-hub.js';
 import { PgListener } from './pg-listener.js';
 
-export type { NotificationHandler, NotificationLog, Notifications } from './notification-hub.js';
+export type {
+  BarrierResult,
+  NotificationHandler,
+  NotificationLog,
+  Notifications,
+} from './notification-hub.js';
 
 /** PGlite: notifications come back from the embedded engine after the query that committed them. */
 class PgliteNotifications extends NotificationHub {
@@ -30,6 +40,12 @@ class PgliteNotifications extends NotificationHub {
 
   get listening(): boolean {
     return this.started && !this.closed && this.pending === 0;
+  }
+
+  /** Handlers run as PGlite answers the committing query: by now they have. */
+  async barrier(): Promise<BarrierResult> {
+    const listening = this.listening ? 1 : 0;
+    return { confirmed: listening, expected: listening };
   }
 
   async start(): Promise<void> {

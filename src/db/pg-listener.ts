@@ -3,14 +3,24 @@
 // failover, pg_terminate_backend, a network cut noticed by TCP keepalive) `listening` turns false at
 // once, the connection is re-made with backoff, every channel is listened to again, and the
 // `onReconnect` subscribers hear that notifications sent in the gap were missed.
+//
+// barrier(): NOTIFY delivers asynchronously, a few ms after the commit on a loaded machine, so a
+// sender cannot tell when another process has heard it. Every listener answers a barrier
+// notification (on its own connection) once it has handled it; PostgreSQL delivers to each listener
+// in commit order from one queue, so that answer means every earlier notification was handled too.
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { NotificationHub, type NotificationLog } from './notification-hub.js';
+import { NotificationHub, type BarrierResult, type NotificationLog } from './notification-hub.js';
 
 /** Back within ~0.1 s of a killed backend; doubling to 10 s so N processes do not hammer a down server. */
 const FIRST_RETRY_MS = 100;
 const MAX_RETRY_MS = 10_000;
-/** How the connection shows in pg_stat_activity (and how a test finds it to kill it). */
+/** How the connection shows in pg_stat_activity: how a barrier counts the listeners (and a test finds one). */
 export const LISTENER_APPLICATION_NAME = 'hwa-listen';
+const BARRIER_CHANNEL = 'hwa_barrier';
+const BARRIER_ACK_CHANNEL = 'hwa_barrier_ack';
+/** Every listener answers within a few ms; a process stuck longer than this is not waited for. */
+const BARRIER_TIMEOUT_MS = 2_000;
 
 export class PgListener extends NotificationHub {
   /** The connection being made or in use; undefined between a loss and the next attempt. */
@@ -23,12 +33,23 @@ export class PgListener extends NotificationHub {
   private failures = 0;
   private retry: NodeJS.Timeout | undefined;
   private closed = false;
+  /** This listener, in its answers to barriers. */
+  private readonly id = randomUUID();
+  /** Barriers this process is waiting on: who has answered each. */
+  private readonly barriers = new Map<string, { answered: Set<string>; check: () => void }>();
 
   constructor(
     private readonly options: pg.ClientConfig,
     log: NotificationLog,
   ) {
     super(log);
+    this.subscribe(BARRIER_CHANNEL, (barrier) => this.answer(barrier));
+    this.subscribe(BARRIER_ACK_CHANNEL, (payload) => {
+      const [barrier = '', listener = ''] = payload.split(' ');
+      const waiting = this.barriers.get(barrier);
+      waiting?.answered.add(listener);
+      waiting?.check();
+    });
   }
 
   get listening(): boolean {
@@ -47,6 +68,44 @@ export class PgListener extends NotificationHub {
       .query(`LISTEN ${channel}`)
       .catch(() => undefined) // the connection failed: lost() reconnects and listens again
       .finally(() => this.pendingListens--);
+  }
+
+  /** Handlers of everything delivered before this barrier have run (delivery is in order): say so. */
+  private answer(barrier: string): void {
+    this.client
+      ?.query('SELECT pg_notify($1, $2)', [BARRIER_ACK_CHANNEL, `${barrier} ${this.id}`])
+      .catch(() => undefined); // lost: the waiting process gives up on this one after its timeout
+  }
+
+  async barrier(timeoutMs = BARRIER_TIMEOUT_MS): Promise<BarrierResult> {
+    const client = this.client;
+    if (!client || !this.listening) return { confirmed: 0, expected: 0 };
+    const barrier = randomUUID();
+    const answered = new Set<string>();
+    let expected = Infinity;
+    let done!: () => void;
+    const settled = new Promise<void>((resolve) => (done = resolve));
+    const check = () => answered.size >= expected && done();
+    this.barriers.set(barrier, { answered, check });
+    const timer = setTimeout(done, timeoutMs);
+    try {
+      // Counted before the barrier is sent: a listener that joins later may answer, never be awaited.
+      const { rows } = await client.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_stat_activity
+         WHERE datname = current_database() AND application_name = $1`,
+        [LISTENER_APPLICATION_NAME],
+      );
+      expected = rows[0]?.n ?? 0;
+      await client.query('SELECT pg_notify($1, $2)', [BARRIER_CHANNEL, barrier]);
+      check();
+      await settled;
+      return { confirmed: answered.size, expected };
+    } catch {
+      return { confirmed: answered.size, expected: Number.isFinite(expected) ? expected : 0 };
+    } finally {
+      clearTimeout(timer);
+      this.barriers.delete(barrier);
+    }
   }
 
   private async connect(): Promise<void> {

@@ -29,16 +29,23 @@ afterEach(async () => {
   warnings.length = 0;
 });
 
-/** A service as the app builds it (cache and listener), and one as the CLI does (neither). */
-async function services(database: Database) {
+async function listening(database: Database): Promise<Notifications> {
   const notifications = openNotifications(database, log);
-  const cached = new TokensService(database.db, { notifications, cacheTtlMs: HOUR_MS, log });
-  closers.push(
-    () => notifications.close(),
-    () => cached.close(),
-  );
+  closers.push(() => notifications.close());
   await notifications.start();
-  return { notifications, cached, cli: new TokensService(database.db, { log }) };
+  return notifications;
+}
+
+/**
+ * A service as a server builds it (cache and listener); one as `hwa token revoke` does (a listener of
+ * its own, no cache); and one with neither, like the test factories'.
+ */
+async function services(database: Database) {
+  const notifications = await listening(database);
+  const cached = new TokensService(database.db, { notifications, cacheTtlMs: HOUR_MS, log });
+  closers.push(() => cached.close());
+  const revoker = new TokensService(database.db, { notifications: await listening(database), log });
+  return { notifications, cached, revoker, cli: new TokensService(database.db, { log }) };
 }
 
 async function newToken(tokens: TokensService, label = 'user') {
@@ -113,7 +120,22 @@ describe(`the token cache over HTTP (${dbKind()})`, () => {
 });
 
 describe(`the token cache and other processes (${dbKind()})`, () => {
-  it('drops a token revoked by another process (as `hwa token revoke` does) when the NOTIFY arrives', async () => {
+  it('refuses a token on the next request once another process (as `hwa token revoke`) has revoked it', async () => {
+    const database = await freshDatabase();
+    const { cached, revoker, cli } = await services(database);
+    const { id, bearer } = await newToken(cli);
+    const witness = await newToken(cli, 'witness');
+    await cached.authenticate(bearer);
+    await cached.authenticate(witness.bearer);
+    await revokeBehindTheBack(database, witness.token); // proves below that the cache is in use
+
+    await revoker.revoke(id); // returns once every listening process has confirmed
+    await expect(cached.authenticate(bearer)).rejects.toMatchObject({ status: 401 });
+    expect((await cached.authenticate(witness.bearer)).email).toMatch(/^witness-/);
+    expect(warnings).toEqual([]);
+  });
+
+  it('drops a token revoked by a process without a listener when the NOTIFY arrives', async () => {
     const database = await freshDatabase();
     const { notifications, cached, cli } = await services(database);
     const { token, id, bearer } = await newToken(cli);

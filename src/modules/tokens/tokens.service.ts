@@ -168,9 +168,9 @@ export class TokensService {
   }
 
   /**
-   * Revokes a token the actor owns (admins: any). Unknown, foreign or already revoked: 404. Every
-   * process stops accepting it at once: this one forgets it here, the others hear the NOTIFY that
-   * commits with the revoke (their next request finds no entry and asks the database).
+   * Revokes a token the actor owns (admins: any). Unknown, foreign or already revoked: 404. When this
+   * returns, no process accepts the token any more: this one has forgotten it, and the others have
+   * heard the NOTIFY that committed with the revoke (the barrier waits for each to confirm).
    */
   async revoke(tokenId: string, actor?: Actor): Promise<void> {
     const token = await repo.findToken(this.db, tokenId);
@@ -182,6 +182,11 @@ export class TokensService {
     });
     if (!revoked) throw Errors.notFound('token');
     this.cache.forget(revoked.tokenHash);
+    const heard = await this.options.notifications?.barrier();
+    if (heard && heard.confirmed < heard.expected) {
+      // Those still drop it as the notification reaches them, or clear their cache on reconnecting.
+      this.warn({ ...heard, tokenId }, 'not every server confirmed a revocation in time');
+    }
   }
 
   /**
