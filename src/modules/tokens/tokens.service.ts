@@ -183,8 +183,9 @@ export class TokensService {
     if (!revoked) throw Errors.notFound('token');
     this.cache.forget(revoked.tokenHash);
     const heard = await this.options.notifications?.barrier();
-    if (heard && heard.confirmed < heard.expected) {
-      // Those still drop it as the notification reaches them, or clear their cache on reconnecting.
+    // expected 0: this process was not listening itself, so it could not ask. Either way the others
+    // still drop the token as the notification reaches them, or clear their cache on reconnecting.
+    if (heard && (heard.confirmed < heard.expected || heard.expected === 0)) {
       this.warn({ ...heard, tokenId }, 'not every server confirmed a revocation in time');
     }
   }
