@@ -29,6 +29,8 @@ class PgliteNotifications extends NotificationHub {
   private started = false;
   private closed = false;
   private pending = 0;
+  /** A LISTEN that failed: that channel is deaf, so the hub does not claim to be listening. */
+  private failed = false;
   private readonly unlisteners: (() => Promise<void>)[] = [];
 
   constructor(
@@ -39,7 +41,7 @@ class PgliteNotifications extends NotificationHub {
   }
 
   get listening(): boolean {
-    return this.started && !this.closed && this.pending === 0;
+    return this.started && !this.closed && this.pending === 0 && !this.failed;
   }
 
   /** Handlers run as PGlite answers the committing query: by now they have. */
@@ -62,6 +64,7 @@ class PgliteNotifications extends NotificationHub {
     try {
       this.unlisteners.push(await this.client.listen(channel, (payload) => this.deliver(channel, payload)));
     } catch (err) {
+      this.failed = true;
       this.log.warn({ err, channel }, 'could not listen for notifications');
     } finally {
       this.pending--;
