@@ -301,11 +301,21 @@ function gitDescription() {
   }
 }
 
+/** `nproc`: the CPUs this process may use (affinity, cgroup quota), which os.cpus() does not see. */
+function nproc() {
+  try {
+    return execFileSync('nproc', { encoding: 'utf8' }).trim();
+  } catch {
+    return 'unknown';
+  }
+}
+
 export function machineConditions() {
   return {
     date: new Date().toISOString(),
     cpuModel: os.cpus()[0]?.model ?? 'unknown',
     cpuCount: os.cpus().length,
+    nproc: nproc(),
     totalMemGiB: os.totalmem() / 1024 ** 3,
     node: process.version,
     loadStart: os.loadavg(),
@@ -319,7 +329,7 @@ export const loadText = (l) => l.map((x) => x.toFixed(2)).join(' / ');
 /** The machine lines every section's Conditions list starts with. */
 export const conditionLines = (c) => [
   `- Date: ${c.date}`,
-  `- CPU: ${c.cpuModel}, ${c.cpuCount} logical CPUs (os.cpus())`,
+  `- CPU: ${c.cpuModel}, ${c.cpuCount} logical CPUs (os.cpus()), \`nproc\` ${c.nproc}`,
   `- Memory: ${c.totalMemGiB.toFixed(1)} GiB total`,
   `- OS: ${c.platform}`,
   `- Node: ${c.node}; code measured: ${c.code}`,

@@ -1,6 +1,7 @@
-// `node bench/query-cost.mjs` (after a build): what one token lookup — the query every authenticated
-// request runs — costs in Node CPU and in PostgreSQL backend CPU, three ways:
-//   drizzle  the repository function itself (findActiveTokenByHash over the service's pg pool)
+// `node bench/query-cost.mjs` (after a build): what one token lookup — the query an authenticated
+// request runs when its token is not in the cache — costs in Node CPU and in PostgreSQL backend CPU,
+// three ways:
+//   drizzle  the repository's prepared lookup itself (prepareActiveTokenLookup over a pg pool)
 //   unnamed  the same SQL text through raw `pg` (PostgreSQL parses and plans it every time)
 //   named    the same SQL text as a named prepared statement (parsed and planned once per connection)
 // A diagnostic for bench/RESULTS.md, not part of `npm run bench`. 50 concurrent callers on a pool of 10
@@ -15,7 +16,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openPostgres } from '../dist/db/client.js';
-import { findActiveTokenByHash } from '../dist/modules/tokens/tokens.repository.js';
+import { prepareActiveTokenLookup } from '../dist/modules/tokens/tokens.repository.js';
 import { hashToken } from '../dist/modules/tokens/tokens.service.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -60,11 +61,12 @@ try {
     text ??= typeof config === 'string' ? config : config.text;
     return send(config, values);
   };
-  if (!(await findActiveTokenByHash(db, hash))) throw new Error('the token lookup found nothing');
+  const findActiveToken = prepareActiveTokenLookup(db);
+  if (!(await findActiveToken(hash))) throw new Error('the token lookup found nothing');
   pool.query = send;
 
   const variants = {
-    drizzle: () => findActiveTokenByHash(db, hash),
+    drizzle: () => findActiveToken(hash),
     unnamed: () => pool.query({ text, values: [hash, 1] }),
     named: () => pool.query({ name: 'bench_token_lookup', text, values: [hash, 1] }),
   };

@@ -16,6 +16,7 @@ import { declareCommonResponses, documentedSchema } from './core/openapi.js';
 import { answerClientError, answerFrameworkError, registerTransportErrors } from './core/transport-errors.js';
 import { validatorCompiler } from './core/validation.js';
 import type { Database } from './db/client.js';
+import { openNotifications } from './db/notifications.js';
 import { registerModules } from './modules/index.js';
 import { largestUpload } from './modules/sessions/upload-parts.js';
 import { createServices, type AppDeps } from './modules/services.js';
@@ -105,12 +106,16 @@ export async function buildApp(
 
   const storage = options.storage ?? openStorage(config);
   const secret = await resolveSecret(config);
-  const deps: AppDeps = {
-    config,
-    database,
-    storage,
-    services: createServices(config, database, storage, secret),
-  };
+  const notifications = openNotifications(database, app.log);
+  const services = createServices(config, database, storage, secret, { notifications, log: app.log });
+  const deps: AppDeps = { config, database, storage, services, notifications };
+  // Nothing of the app's may outlive app.close(): no LISTEN connection, no last_used_at write.
+  app.addHook('onClose', async () => {
+    await services.tokens.close();
+    await notifications.close();
+  });
   await registerModules(app, deps);
+  // The services subscribed as they were built: listen before the first request is served.
+  await notifications.start();
   return app;
 }

@@ -9,6 +9,7 @@ import type { Database } from './db/client.js';
 import { DataDirLockedError } from './db/lock.js';
 import { migrateDatabase } from './db/migrate.js';
 import { SchemaDriftError } from './db/migration-drift.js';
+import { openNotifications } from './db/notifications.js';
 import { describeConnectionError, openConfiguredDatabase } from './db/open.js';
 import { databaseTarget, newEmbeddedDatabaseNotice } from './db/target.js';
 import { serve } from './server.js';
@@ -114,11 +115,26 @@ token
   .argument('<id>', 'token id, as `hwa token list` shows it')
   .action(async (id: string) => {
     if (!isUuid(id)) throw new UsageError(`"${id}" is not a token id (a UUID)`);
-    await withDatabase((db) => new TokensService(db.db).revoke(id));
+    await withDatabase(async (database) => {
+      // Listening for the barrier: the command returns once every running server has dropped the token.
+      const notifications = openNotifications(database, cliLog);
+      await notifications.start();
+      try {
+        await new TokensService(database.db, { notifications, log: cliLog }).revoke(id);
+      } finally {
+        await notifications.close();
+      }
+    });
     process.stderr.write(`hwa: revoked ${id}\n`);
   });
 
 class UsageError extends Error {}
+
+/** The CLI's log for the notifications' rare warnings: one line on stderr, never on stdout. */
+const cliLog = {
+  info: () => undefined,
+  warn: (_obj: object, msg: string) => void process.stderr.write(`hwa: ${msg}\n`),
+};
 
 program.parseAsync().catch((err: unknown) => {
   const expected = [ConfigError, DataDirLockedError, SchemaDriftError, UsageError, HwaError].some(

@@ -34,6 +34,7 @@ describe('configuration', () => {
       headersTimeout: 60,
       bodyTimeout: 30,
       bodyMinRate: 16384,
+      tokenCacheTtl: 10,
     });
     expect(Object.isFrozen(config)).toBe(true);
   });
@@ -58,6 +59,7 @@ describe('configuration', () => {
       HWA_HEADERS_TIMEOUT: '5',
       HWA_BODY_TIMEOUT: '7',
       HWA_BODY_MIN_RATE: '1000',
+      HWA_TOKEN_CACHE_TTL: '0',
     });
     expect(config).toEqual({
       dataDir: '/srv/hwa',
@@ -78,6 +80,7 @@ describe('configuration', () => {
       headersTimeout: 5,
       bodyTimeout: 7,
       bodyMinRate: 1000,
+      tokenCacheTtl: 0,
     });
     expect(ENVIRONMENT.map((v) => v.name).sort()).toEqual(
       [
@@ -99,6 +102,7 @@ describe('configuration', () => {
         'HWA_HEADERS_TIMEOUT',
         'HWA_BODY_TIMEOUT',
         'HWA_BODY_MIN_RATE',
+        'HWA_TOKEN_CACHE_TTL',
       ].sort(),
     );
   });
@@ -131,6 +135,8 @@ describe('configuration', () => {
     ['HWA_BODY_TIMEOUT', '1.5', /HWA_BODY_TIMEOUT must be an integer/],
     ['HWA_BODY_MIN_RATE', '0', /HWA_BODY_MIN_RATE must be an integer from 1 to 1073741824/],
     ['HWA_BODY_MIN_RATE', '1073741825', /HWA_BODY_MIN_RATE must be an integer from 1 to 1073741824/],
+    ['HWA_TOKEN_CACHE_TTL', '3601', /HWA_TOKEN_CACHE_TTL must be an integer from 0 to 3600/],
+    ['HWA_TOKEN_CACHE_TTL', '-1', /HWA_TOKEN_CACHE_TTL must be an integer/],
   ])('refuses %s=%s naming the variable', (name, value, message) => {
     expect(problemsOf({ [name]: value }).join('\n')).toMatch(message);
   });

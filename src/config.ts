@@ -39,6 +39,11 @@ export interface Config {
   bodyTimeout: number;
   /** Bytes per second a body must average once `bodyTimeout` has passed. */
   bodyMinRate: number;
+  /**
+   * Seconds a verified token stays cached in a process; 0 turns the cache off. A revoke reaches every
+   * process at once (NOTIFY); this bounds the rest (a user made admin) and a lost notification.
+   */
+  tokenCacheTtl: number;
 }
 
 export class ConfigError extends Error {
@@ -72,6 +77,7 @@ export const ENVIRONMENT: ReadonlyArray<{ name: string; default: string; descrip
   { name: 'HWA_HEADERS_TIMEOUT', default: '60', description: 'seconds to send request line and headers' },
   { name: 'HWA_BODY_TIMEOUT', default: '30', description: 'seconds a body may take before its rate counts' },
   { name: 'HWA_BODY_MIN_RATE', default: '16384', description: 'bytes/s a body must average after that' },
+  { name: 'HWA_TOKEN_CACHE_TTL', default: '10', description: 'seconds a verified token is cached, 0 = off' },
 ];
 
 type Env = Record<string, string | undefined>;
@@ -152,6 +158,7 @@ export function loadConfig(env: Env = process.env): Config {
     headersTimeout: integer('HWA_HEADERS_TIMEOUT', 60, 1, 3600),
     bodyTimeout: integer('HWA_BODY_TIMEOUT', 30, 1, 3600),
     bodyMinRate: integer('HWA_BODY_MIN_RATE', 16 * 1024, 1, 1024 ** 3),
+    tokenCacheTtl: integer('HWA_TOKEN_CACHE_TTL', 10, 0, 3600),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze(config);

@@ -7,6 +7,7 @@ import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { ENVIRONMENT } from '../src/config.js';
 import { dbKind, freshDatabase } from './helpers.js';
@@ -25,7 +26,7 @@ const onPostgres = dbKind() === 'postgres';
 /** PostgreSQL: one fresh migrated database per "installation" a test needs, made at collection time. */
 const databaseUrls: string[] = [];
 if (onPostgres) {
-  for (let i = 0; i < 6; i++) databaseUrls.push((await freshDatabase()).url!);
+  for (let i = 0; i < 7; i++) databaseUrls.push((await freshDatabase()).url!);
 }
 
 /** One installation of hwa: a data directory, plus its own database on PostgreSQL. */
@@ -147,10 +148,10 @@ interface Server extends Proc {
   stop(): Promise<number | null>;
 }
 
-async function startServer(site: Site): Promise<Server> {
+async function startServer(site: Site, extraEnv: Record<string, string> = {}): Promise<Server> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const proc = spawnHwa(['serve'], envFor(site, port));
+  const proc = spawnHwa(['serve'], envFor(site, port, extraEnv));
   const ready = async () => {
     try {
       const res = await fetch(`${base}/readyz`, { signal: AbortSignal.timeout(5_000) });
@@ -337,6 +338,42 @@ describe(`hwa CLI end to end (${dbKind()})`, () => {
       expect(stillThere.status).toBe(200);
       expect(stillThere.body.items.map((s: { system_name: string }) => s.system_name)).toEqual(['Lander']);
       expect(await server.stop()).toBe(0);
+    },
+  );
+
+  it.runIf(onPostgres)(
+    'a token revoked through one server is refused on the next request by another server that had it cached',
+    SLOW_TEST,
+    async () => {
+      const site = newSite();
+      const admin = await createToken(site, 'ann@example.com');
+      // An hour: the second server's cache can only lose an entry through the NOTIFY, never by expiry.
+      const cached = { HWA_TOKEN_CACHE_TTL: '3600' };
+      const [first, second] = await Promise.all([startServer(site, cached), startServer(site, cached)]);
+      const db = new pg.Client({ connectionString: site.databaseUrl });
+      await db.connect();
+      try {
+        for (let round = 1; round <= 3; round++) {
+          const spare = await call(first, 'POST', '/api/v1/tokens', admin, { name: `spare ${round}` });
+          const witness = await call(first, 'POST', '/api/v1/tokens', admin, { name: `witness ${round}` });
+          expect([spare.status, witness.status]).toEqual([201, 201]);
+          expect((await call(second, 'GET', '/api/v1/systems', spare.body.token)).status).toBe(200);
+          expect((await call(second, 'GET', '/api/v1/systems', witness.body.token)).status).toBe(200);
+          // The witness is revoked in the table only, with no NOTIFY: the second server still accepts
+          // it, so it answers from its cache (the refusal below is the NOTIFY's doing, not a lookup's).
+          await db.query('UPDATE api_tokens SET revoked_at = now() WHERE id = $1', [witness.body.id]);
+          expect((await call(second, 'GET', '/api/v1/systems', witness.body.token)).status).toBe(200);
+
+          expect((await call(first, 'DELETE', `/api/v1/tokens/${spare.body.id}`, admin)).status).toBe(204);
+          const refused = await call(second, 'GET', '/api/v1/systems', spare.body.token);
+          expect(refused.status, `round ${round}`).toBe(401);
+          expect(refused.contentType).toMatch(/^application\/problem\+json/);
+        }
+      } finally {
+        await db.end();
+      }
+      expect(await first.stop()).toBe(0);
+      expect(await second.stop()).toBe(0);
     },
   );
 

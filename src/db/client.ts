@@ -7,6 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { normaliseRows, type Field } from './rows.js';
+import { withNamedStatements } from './pglite-statements.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -29,7 +30,7 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
   const client = await PGlite.create(dataDir, loadDataDir ? { loadDataDir } : {});
   let closed = false;
   return {
-    db: drizzlePglite(client, { schema }) as unknown as Db,
+    db: drizzlePglite(withNamedStatements(client), { schema }) as unknown as Db,
     dialect: 'pglite',
     async close() {
       if (closed) return;

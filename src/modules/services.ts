@@ -3,6 +3,7 @@
 // routes). Adding a module touches its own folder, this file, modules/index.ts and its tables.
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
+import type { Notifications } from '../db/notifications.js';
 import type { ObjectStorage } from '../storage/port.js';
 import { DownloadSigner } from '../storage/signed-urls.js';
 import { AnnotationsService } from './annotations/annotations.service.js';
@@ -30,11 +31,19 @@ export interface Services {
   annotations: AnnotationsService;
 }
 
+/** What the app provides to the services besides configuration, database and storage. */
+export interface Runtime {
+  /** LISTEN/NOTIFY of this process, closed with the app. */
+  notifications: Notifications;
+  log: { warn(obj: object, msg: string): void };
+}
+
 export interface AppDeps {
   config: Config;
   database: Database;
   storage: ObjectStorage;
   services: Services;
+  notifications: Notifications;
 }
 
 export function createServices(
@@ -42,6 +51,7 @@ export function createServices(
   database: Database,
   storage: ObjectStorage,
   secret: string,
+  runtime: Runtime,
 ): Services {
   const db = database.db;
   const attachments = new AttachmentsService(db, storage, new DownloadSigner(secret), {
@@ -50,7 +60,11 @@ export function createServices(
   });
   return {
     health: new HealthService(db),
-    tokens: new TokensService(db),
+    tokens: new TokensService(db, {
+      notifications: runtime.notifications,
+      cacheTtlMs: config.tokenCacheTtl * 1000,
+      log: runtime.log,
+    }),
     systems: new SystemsService(db),
     metagraph: new MetagraphService(
       db,

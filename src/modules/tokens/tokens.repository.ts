@@ -6,6 +6,16 @@ import { apiTokens, users } from '../../db/schema.js';
 export type UserRow = typeof users.$inferSelect;
 export type TokenRow = typeof apiTokens.$inferSelect;
 
+/** NOTIFY channel of revocations; the payload is the revoked token's SHA-256 (hex). */
+export const TOKEN_REVOKED_CHANNEL = 'hwa_token_revoked';
+/** Any constant unique among hwa's advisory locks ("HWAB"). */
+const BOOTSTRAP_LOCK_KEY = 0x4857_4142;
+
+/** Serialises first-run bootstraps until the transaction ends: two servers starting at once make one admin. */
+export async function takeBootstrapLock(tx: Executor): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${BOOTSTRAP_LOCK_KEY})`);
+}
+
 export async function findUserByEmail(ex: Executor, email: string): Promise<UserRow | undefined> {
   const rows = await ex.select().from(users).where(eq(users.email, email)).limit(1);
   return rows[0];
@@ -21,14 +31,6 @@ export async function upsertUser(ex: Executor, row: typeof users.$inferInsert): 
 
 export async function promoteToAdmin(ex: Executor, userId: string): Promise<void> {
   await ex.update(users).set({ isAdmin: true }).where(eq(users.id, userId));
-}
-
-/** Any constant works; it spells "HWAB" (hwa bootstrap) closely enough to be recognised in pg_locks. */
-const BOOTSTRAP_LOCK_KEY = 0x4857_4142;
-
-/** Holds the first-run lock until `tx` ends: servers starting at once on one database queue here. */
-export async function lockBootstrap(tx: Executor): Promise<void> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(${BOOTSTRAP_LOCK_KEY})`);
 }
 
 export async function countUsers(ex: Executor): Promise<number> {
@@ -91,6 +93,14 @@ export async function listTokens(
 export async function findToken(ex: Executor, tokenId: string): Promise<TokenRow | undefined> {
   const rows = await ex.select().from(apiTokens).where(eq(apiTokens.id, tokenId)).limit(1);
   return rows[0];
+}
+
+/**
+ * Tells every listening process that the token is revoked. Sent inside the revoking transaction, so
+ * PostgreSQL delivers it at commit: never before the revoke is visible to the process that hears it.
+ */
+export async function notifyTokenRevoked(tx: Executor, tokenHash: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_notify(${TOKEN_REVOKED_CHANNEL}, ${tokenHash})`);
 }
 
 export async function revokeToken(ex: Executor, tokenId: string, at: Date): Promise<TokenRow | undefined> {

@@ -2,9 +2,11 @@
 // the e-mail. Used by the auth hook (authenticate), the /tokens routes and the `hwa token` CLI.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db, Executor } from '../../db/client.js';
+import type { Notifications } from '../../db/notifications.js';
 import { Errors } from '../../core/errors.js';
 import { iso, isoOrNull, newId } from '../../core/ids.js';
 import type { Actor } from '../../core/auth.js';
+import { TokenCache, type VerifiedToken } from './token-cache.js';
 import * as repo from './tokens.repository.js';
 
 export interface TokenView {
@@ -20,6 +22,18 @@ export interface TokenView {
 const TOKEN_PATTERN = /^hwa_[A-Za-z0-9_-]{43}$/;
 /** last_used_at is informative; writing it on every request would double the cost of a read. */
 const TOUCH_INTERVAL_MS = 60_000;
+
+export interface TokensServiceOptions {
+  /**
+   * Turns the token cache on: revocations reach every process through it, and the cache is used only
+   * while it is listening. Without it (the CLI) every request looks its token up.
+   */
+  notifications?: Notifications;
+  /** How long a verified token is cached, in ms (config HWA_TOKEN_CACHE_TTL); 0 turns the cache off. */
+  cacheTtlMs?: number;
+  /** Where a failed last_used_at write is reported (the app's logger). */
+  log?: { warn(obj: object, msg: string): void };
+}
 
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
@@ -49,9 +63,25 @@ async function issueToken(ex: Executor, userId: string, name: string) {
 
 export class TokensService {
   private readonly findActiveToken: ReturnType<typeof repo.prepareActiveTokenLookup>;
+  private readonly cache: TokenCache;
+  /** last_used_at writes under way, by token id: one at a time per token, awaited by close(). */
+  private readonly touching = new Map<string, Promise<void>>();
+  private closed = false;
 
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    private readonly options: TokensServiceOptions = {},
+  ) {
     this.findActiveToken = repo.prepareActiveTokenLookup(db);
+    this.cache = new TokenCache(options.cacheTtlMs ?? 0);
+    options.notifications?.subscribe(repo.TOKEN_REVOKED_CHANNEL, (hash) => this.cache.forget(hash));
+    // While the connection was down, revocations went unheard: any entry may be stale.
+    options.notifications?.onReconnect(() => this.cache.clear());
+  }
+
+  /** A revoke elsewhere is heard only while listening; otherwise every request asks the database. */
+  private get cacheUsable(): boolean {
+    return this.options.notifications?.listening === true;
   }
 
   /** Bearer header -> actor, or 401. Malformed tokens are refused without touching the database. */
@@ -59,13 +89,55 @@ export class TokensService {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
     const token = match?.[1];
     if (!token || !TOKEN_PATTERN.test(token)) throw Errors.unauthorized();
-    const found = await this.findActiveToken(hashToken(token));
+    const hash = hashToken(token);
+    const verified = (this.cacheUsable ? this.cache.get(hash) : undefined) ?? (await this.lookUp(hash));
+    this.touchLater(verified);
+    return verified.actor;
+  }
+
+  private async lookUp(hash: string): Promise<VerifiedToken> {
+    const mark = this.cache.mark();
+    const found = await this.findActiveToken(hash);
     if (!found) throw Errors.unauthorized('The token is unknown or has been revoked.');
-    const now = new Date();
-    if (!found.lastUsedAt || now.getTime() - found.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
-      await repo.touchToken(this.db, found.tokenId, now);
-    }
-    return { userId: found.userId, email: found.email, isAdmin: found.isAdmin, tokenId: found.tokenId };
+    const verified: VerifiedToken = {
+      actor: Object.freeze({
+        userId: found.userId,
+        email: found.email,
+        isAdmin: found.isAdmin,
+        tokenId: found.tokenId,
+      }),
+      lastUsedAt: found.lastUsedAt?.getTime() ?? 0,
+    };
+    if (this.cacheUsable) this.cache.set(hash, verified, mark);
+    return verified;
+  }
+
+  /**
+   * Records last_used_at at most once a minute per token (and process), off the request path: the
+   * request does not wait for the write, and a failed write is logged, never the request's error.
+   */
+  private touchLater(verified: VerifiedToken): void {
+    const now = Date.now();
+    if (this.closed || now - verified.lastUsedAt < TOUCH_INTERVAL_MS) return;
+    verified.lastUsedAt = now; // the next requests with this (cached) token skip at once
+    const tokenId = verified.actor.tokenId;
+    if (this.touching.has(tokenId)) return;
+    const write = repo
+      .touchToken(this.db, tokenId, new Date(now))
+      .catch((err: unknown) => this.warn({ err, tokenId }, 'could not record the last use of a token'))
+      .finally(() => this.touching.delete(tokenId));
+    this.touching.set(tokenId, write);
+  }
+
+  private warn(obj: object, msg: string): void {
+    if (this.options.log) this.options.log.warn(obj, msg);
+    else process.emitWarning(msg);
+  }
+
+  /** Stops recording last uses and waits for the writes under way: call before the database closes. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all(this.touching.values());
   }
 
   /**
@@ -95,11 +167,27 @@ export class TokensService {
     return { items: rows.map((r) => toView(r.token, r.email)), count };
   }
 
-  /** Revokes a token the actor owns (admins: any). Unknown, foreign or already revoked: 404. */
+  /**
+   * Revokes a token the actor owns (admins: any). Unknown, foreign or already revoked: 404. When this
+   * returns, no process accepts the token any more: this one has forgotten it, and the others have
+   * heard the NOTIFY that committed with the revoke (the barrier waits for each to confirm).
+   */
   async revoke(tokenId: string, actor?: Actor): Promise<void> {
     const token = await repo.findToken(this.db, tokenId);
     if (!token || (actor && !actor.isAdmin && token.userId !== actor.userId)) throw Errors.notFound('token');
-    if (!(await repo.revokeToken(this.db, tokenId, new Date()))) throw Errors.notFound('token');
+    const revoked = await this.db.transaction(async (tx) => {
+      const row = await repo.revokeToken(tx, tokenId, new Date());
+      if (row) await repo.notifyTokenRevoked(tx, row.tokenHash);
+      return row;
+    });
+    if (!revoked) throw Errors.notFound('token');
+    this.cache.forget(revoked.tokenHash);
+    const heard = await this.options.notifications?.barrier();
+    // expected 0: this process was not listening itself, so it could not ask. Either way the others
+    // still drop the token as the notification reaches them, or clear their cache on reconnecting.
+    if (heard && (heard.confirmed < heard.expected || heard.expected === 0)) {
+      this.warn({ ...heard, tokenId }, 'not every server confirmed a revocation in time');
+    }
   }
 
   /**
@@ -108,7 +196,7 @@ export class TokensService {
    */
   async bootstrapAdmin(email: string): Promise<string | undefined> {
     return this.db.transaction(async (tx) => {
-      await repo.lockBootstrap(tx);
+      await repo.takeBootstrapLock(tx);
       if ((await repo.countUsers(tx)) > 0) return undefined;
       const user = await repo.upsertUser(tx, { id: newId(), email, isAdmin: true });
       return (await issueToken(tx, user.id, 'first-run admin token')).token;
