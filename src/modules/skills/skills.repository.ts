@@ -129,24 +129,28 @@ export async function insertVersion(
   return (await ex.insert(skillVersions).values(row).returning())[0]!;
 }
 
-/** Marks a version reviewed (or superseded); review fields are left as they are when not given. */
+/** Marks a version reviewed now (or superseded, without a review). */
 export async function setVersionStatus(
   ex: Executor,
   skillId: string,
   versionNumber: number,
   status: VersionStatus,
-  review?: { by: string; at: Date; comment: string | null },
+  review?: { by: string; comment: string | null },
 ): Promise<void> {
   await ex
     .update(skillVersions)
     .set({
       status,
-      ...(review ? { reviewedBy: review.by, reviewedAt: review.at, reviewComment: review.comment } : {}),
+      ...(review ? { reviewedBy: review.by, reviewedAt: sql`now()`, reviewComment: review.comment } : {}),
     })
     .where(and(eq(skillVersions.skillId, skillId), eq(skillVersions.versionNumber, versionNumber)));
 }
 
-/** The skill row after a write: the current version's fields and the derived review state. */
+/**
+ * The skill row after a write: the current version's fields and the derived review state. Times are
+ * the database's (`now()`, the transaction's start), as `created_at` is: a new skill's `updated_at`
+ * equals its `created_at`, whatever the clocks of the servers in front of the database say.
+ */
 export async function setSkillState(
   ex: Executor,
   id: string,
@@ -166,15 +170,17 @@ export async function setSkillState(
   return (
     await ex
       .update(skills)
-      .set({ ...state, updatedAt: new Date() })
+      .set({ ...state, updatedAt: sql`now()` })
       .where(eq(skills.id, id))
       .returning()
   )[0]!;
 }
 
 export async function softDeleteSkill(ex: Executor, id: string): Promise<void> {
-  const now = new Date();
-  await ex.update(skills).set({ deletedAt: now, updatedAt: now }).where(eq(skills.id, id));
+  await ex
+    .update(skills)
+    .set({ deletedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(eq(skills.id, id));
 }
 
 /**

@@ -262,11 +262,7 @@ export class SkillsService {
         const proposal = (await repo.findVersion(tx, id, skill.pendingVersion))!;
         await this.requireFreeCommand(tx, actor, skill.ownerId, proposal.powerCommand, id);
       }
-      await repo.setVersionStatus(tx, id, skill.pendingVersion, verdict, {
-        by: actor.email,
-        at: new Date(),
-        comment,
-      });
+      await repo.setVersionStatus(tx, id, skill.pendingVersion, verdict, { by: actor.email, comment });
       return this.refresh(tx, id);
     });
     return toSkill(row);
