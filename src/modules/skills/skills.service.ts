@@ -145,7 +145,7 @@ export class SkillsService {
     return repo.setSkillState(tx, skillId, { ...fieldsOf(current), ...state });
   }
 
-  async create(actor: Actor, body: CreateSkillBody, jobId: string | null = null): Promise<Skill> {
+  async create(actor: Actor, body: CreateSkillBody): Promise<Skill> {
     const fields: SkillFields = {
       name: body.name,
       description: body.description,
@@ -163,7 +163,7 @@ export class SkillsService {
         ownerId: actor.userId,
         createdBy: actor.email,
         groupId: body.group_id ?? null,
-        jobId,
+        jobId: null, // set by job runs, once they create skills
         ...fields,
         status: 'approved',
         currentVersion: 0,
