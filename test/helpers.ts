@@ -15,6 +15,7 @@ import { loadConfig, type Config } from '../src/config.js';
 import { openPglite, openPostgres, type Database } from '../src/db/client.js';
 import type { Attachment } from '../src/modules/attachments/attachments.schemas.js';
 import type { CreateSessionBody, Session } from '../src/modules/sessions/sessions.schemas.js';
+import type { CreateSkillBody, Skill } from '../src/modules/skills/skills.schemas.js';
 import type { CreateSystemBody, System } from '../src/modules/systems/systems.schemas.js';
 import { TokensService } from '../src/modules/tokens/tokens.service.js';
 import { watchContract } from './contract.js';
@@ -136,6 +137,11 @@ export interface TestContext {
   newSystem(user: TestUser, fields?: Partial<CreateSystemBody>): Promise<System>;
   /** A session of `user`, created through the API. */
   newSession(user: TestUser, fields?: CreateSessionBody): Promise<Session>;
+  /**
+   * A skill created by `user` through the API: a unique kebab-case name, used as its power command
+   * too, unless given; personal unless `scope` says otherwise.
+   */
+  newSkill(user: TestUser, fields?: Partial<CreateSkillBody>): Promise<Skill>;
   /** Uploads `files` (see test/multipart.ts) into `session` as `user`; fails the test unless 201. */
   upload(user: TestUser, session: Session | string, files: FilePart[]): Promise<Attachment[]>;
   /** Creates (or reuses) a user and returns a fresh bearer token for them. */
@@ -232,6 +238,17 @@ export async function testApp(
     },
     async newSession(user, fields = {}) {
       return ok(await user.call<Session>('POST', '/sessions', fields), 201);
+    },
+    async newSkill(user, fields = {}) {
+      const name = uniqueName('skill').replace(' ', '-');
+      const body = {
+        name,
+        power_command: name,
+        description: 'A test skill',
+        instructions: '# Steps\n\n1. Do it.',
+        ...fields,
+      };
+      return ok(await user.call<Skill>('POST', '/skills', body), 201);
     },
     async upload(user, session, files) {
       const id = typeof session === 'string' ? session : session.session_id;

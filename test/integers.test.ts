@@ -36,6 +36,7 @@ beforeAll(async () => {
   ids.relationship_id = graph.relationships[0]!.uuid;
   const [attachment] = await uploaded(ctx, token, [file('a.csv', 'x,y\n1,2\n')]);
   ids.attachment_id = ids.attachment_uuid = attachment!.attachment_id;
+  ids.skill_id = (await ctx.newSkill(user)).uuid;
 });
 
 type Part = 'querystring' | 'body';
@@ -86,6 +87,8 @@ describe('integer parameters and body fields', () => {
         '/api/v1/memories/restore version',
         '/api/v1/systems/:system_id/entities/:entity_id/memories/restore version',
         '/api/v1/systems/metagraphs/:system_id/batch-save base_version',
+        '/api/v1/skills/:skill_id/rollback version_number',
+        '/api/v1/skills offset',
       ]),
     );
     for (const { url, field } of inputs) {
@@ -139,6 +142,15 @@ describe('integer parameters and body fields', () => {
       payload: { version: MAX_INTEGER },
     });
     expectProblem(restore, 404);
+  });
+
+  it('answers a skill rollback to version 2^31-1 with 404 naming the versions it has', async () => {
+    const res = await ctx.as(token, {
+      method: 'POST',
+      url: `/api/v1/skills/${ids.skill_id}/rollback`,
+      payload: { version_number: MAX_INTEGER },
+    });
+    expect(expectProblem(res, 404).detail).toContain('1 to 1');
   });
 
   it('refuses a batch save at base_version 2^31-1 as stale, naming the current version', async () => {

@@ -129,6 +129,15 @@ describe('OpenAPI document', () => {
     expect(download.content['*/*'].schema).toMatchObject({ type: 'string', format: 'binary' });
   });
 
+  it('describes the SKILL.md import and export as text/markdown, not JSON', async () => {
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
+    const imported = doc.paths['/api/v1/skills/import'].post;
+    expect(Object.keys(imported.requestBody.content)).toEqual(['text/markdown']);
+    expect(imported.requestBody.content['text/markdown'].schema).toMatchObject({ type: 'string' });
+    const exported = doc.paths['/api/v1/skills/{skill_id}/export'].get.responses['200'];
+    expect(Object.keys(exported.content)).toEqual(['text/markdown']);
+  });
+
   it('serves the reference page at /docs without a token', async () => {
     const page = await ctx.app.inject({ method: 'GET', url: '/docs/' });
     expect(page.statusCode).toBe(200);

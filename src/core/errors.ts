@@ -19,6 +19,8 @@ export const CATALOGUE = {
   already_exists: { status: 409, title: 'Already exists' },
   name_taken: { status: 409, title: 'Name already taken' },
   stale_base_version: { status: 409, title: 'Stale base version' },
+  power_command_taken: { status: 409, title: 'Power command already taken' },
+  state_conflict: { status: 409, title: 'Not possible in the current state' },
   payload_too_large: { status: 413, title: 'Request body too large' },
   unsupported_media_type: { status: 415, title: 'Unsupported media type' },
   rate_limited: { status: 429, title: 'Too many requests' },
@@ -83,4 +85,17 @@ export const Errors = {
       [],
       { current_version: current },
     ),
+  /**
+   * A skill's slash command clashes with one its owner can already invoke; `holder` names that skill
+   * (`the skill "x" (uuid)`), and `skill_id` in the problem body carries its id when the caller may see it.
+   */
+  powerCommandTaken: (command: string, holder: string, skillId?: string) =>
+    new HwaError(
+      'power_command_taken',
+      `The command /${command} is already taken by ${holder}: choose another power_command.`,
+      [],
+      skillId ? { skill_id: skillId } : {},
+    ),
+  /** A move the resource's state does not allow: approving when nothing waits, rolling back to the current version. */
+  stateConflict: (detail: string) => new HwaError('state_conflict', detail),
 };

@@ -8,3 +8,4 @@ export * from './tables/memories.js';
 export * from './tables/sessions.js';
 export * from './tables/attachments.js';
 export * from './tables/annotations.js';
+export * from './tables/skills.js';

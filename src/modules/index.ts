@@ -7,6 +7,8 @@ import { attachmentsRoutes } from './attachments/attachments.routes.js';
 import { downloadsRoutes } from './attachments/downloads.routes.js';
 import { healthRoutes } from './health/health.routes.js';
 import { sessionsRoutes } from './sessions/sessions.routes.js';
+import { skillMdRoutes } from './skills/skill-md.routes.js';
+import { skillsRoutes } from './skills/skills.routes.js';
 import { openapiRoutes } from './openapi/openapi.routes.js';
 import { memoriesRoutes } from './memories/memories.routes.js';
 import { batchSaveRoutes } from './metagraph/batch-save.routes.js';
@@ -35,6 +37,8 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
       await api.register(sessionsRoutes, { prefix: '/sessions', deps });
       await api.register(attachmentsRoutes, { prefix: '/attachments', deps });
       await api.register(annotationsRoutes, { prefix: '/annotations', deps });
+      await api.register(skillsRoutes, { prefix: '/skills', deps });
+      await api.register(skillMdRoutes, { prefix: '/skills', deps });
     },
     { prefix: '/api/v1' },
   );

@@ -13,6 +13,7 @@ import { EntityMemoriesService, UserMemoriesService } from './memories/memories.
 import { BatchSaveService } from './metagraph/batch-save.service.js';
 import { MetagraphService } from './metagraph/metagraph.service.js';
 import { SessionsService } from './sessions/sessions.service.js';
+import { SkillsService } from './skills/skills.service.js';
 import { SystemMemoriesService } from './systems/system-memories.service.js';
 import { SystemsService } from './systems/systems.service.js';
 import { TokensService } from './tokens/tokens.service.js';
@@ -29,6 +30,7 @@ export interface Services {
   sessions: SessionsService;
   attachments: AttachmentsService;
   annotations: AnnotationsService;
+  skills: SkillsService;
 }
 
 /** What the app provides to the services besides configuration, database and storage. */
@@ -77,5 +79,6 @@ export function createServices(
     sessions: new SessionsService(db, storage, config.uploadLimit),
     attachments,
     annotations: new AnnotationsService(db, attachments),
+    skills: new SkillsService(db),
   };
 }
