@@ -66,6 +66,11 @@ export class TokensService {
   private readonly cache: TokenCache;
   /** last_used_at writes under way, by token id: one at a time per token, awaited by close(). */
   private readonly touching = new Map<string, Promise<void>>();
+  /**
+   * When this process last wrote each token's last_used_at. Concurrent first requests each read the
+   * row before any write committed; without this, each would write again once the first write ended.
+   */
+  private readonly touchedAt = new Map<string, number>();
   private closed = false;
 
   constructor(
@@ -118,15 +123,25 @@ export class TokensService {
    */
   private touchLater(verified: VerifiedToken): void {
     const now = Date.now();
-    if (this.closed || now - verified.lastUsedAt < TOUCH_INTERVAL_MS) return;
-    verified.lastUsedAt = now; // the next requests with this (cached) token skip at once
     const tokenId = verified.actor.tokenId;
+    const last = Math.max(verified.lastUsedAt, this.touchedAt.get(tokenId) ?? 0);
+    if (this.closed || now - last < TOUCH_INTERVAL_MS) return;
+    verified.lastUsedAt = now; // the next requests with this (cached) token skip at once
     if (this.touching.has(tokenId)) return;
+    this.rememberTouch(tokenId, now);
     const write = repo
       .touchToken(this.db, tokenId, new Date(now))
       .catch((err: unknown) => this.warn({ err, tokenId }, 'could not record the last use of a token'))
       .finally(() => this.touching.delete(tokenId));
     this.touching.set(tokenId, write);
+  }
+
+  /** Bounded: entries older than the interval say nothing a database read would not, and go first. */
+  private rememberTouch(tokenId: string, at: number): void {
+    if (this.touchedAt.size >= 10_000) {
+      for (const [id, when] of this.touchedAt) if (at - when >= TOUCH_INTERVAL_MS) this.touchedAt.delete(id);
+    }
+    this.touchedAt.set(tokenId, at);
   }
 
   private warn(obj: object, msg: string): void {
