@@ -19,7 +19,7 @@ import type { CreateSystemBody, System } from '../src/modules/systems/systems.sc
 import { TokensService } from '../src/modules/tokens/tokens.service.js';
 import { watchContract } from './contract.js';
 import { withDatabase } from './global-setup.js';
-import { multipart, type FilePart } from './multipart.js';
+import { uploadFiles, type FilePart } from './multipart.js';
 
 export const dbKind = (): 'pglite' | 'postgres' => inject('testDb').kind;
 
@@ -234,13 +234,7 @@ export async function testApp(
       return ok(await user.call<Session>('POST', '/sessions', fields), 201);
     },
     async upload(user, session, files) {
-      const id = typeof session === 'string' ? session : session.session_id;
-      const body = multipart(files);
-      const answered = await user.call<Attachment[]>('POST', `/sessions/${id}/upload-files`, undefined, {
-        raw: body.payload,
-        headers: body.headers,
-      });
-      return ok(answered, 201);
+      return ok(await uploadFiles(user, session, files), 201);
     },
     tokenFor,
     as(token, request) {

@@ -305,7 +305,7 @@ describe('DELETE /sessions/{id}', () => {
     expectProblem(await get(ann, s.session_id), 404);
     expectProblem(await put(ann, s.session_id, { title: 'back' }), 404);
     expectProblem(await del(ann, s.session_id), 404);
-    expectProblem(await uploadFiles(ctx, ann.token, s.session_id, [file('late.csv', 'a\n')]), 404);
+    expectProblem(await uploadFiles(ann, s.session_id, [file('late.csv', 'a\n')]), 404);
     const page = await listed(ann, { limit: '1000' });
     expect(page.items.map((i) => i.session_id)).not.toContain(s.session_id);
   });
@@ -358,7 +358,7 @@ describe('isolation between users', () => {
     expectProblem(await get(bob, sessionId), 404);
     expectProblem(await put(bob, sessionId, { title: 'pwned', starred: true }), 404);
     expectProblem(await del(bob, sessionId), 404);
-    expectProblem(await uploadFiles(ctx, bob.token, sessionId, [file('planted.csv', 'x\n')]), 404);
+    expectProblem(await uploadFiles(bob, sessionId, [file('planted.csv', 'x\n')]), 404);
     expectProblem(await detach(bob, sessionId, a!.attachment_id), 404);
     const bobs = await listed(bob, { limit: '1000' });
     expect(bobs.items.map((s) => s.session_id)).not.toContain(sessionId);
