@@ -9,7 +9,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, expect, inject } from 'vitest';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildOptions } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { openPglite, openPostgres, type Database } from '../src/db/client.js';
@@ -138,10 +138,8 @@ export interface TestContext {
   newSession(user: TestUser, fields?: CreateSessionBody): Promise<Session>;
   /** Uploads `files` (see test/multipart.ts) into `session` as `user`; fails the test unless 201. */
   upload(user: TestUser, session: Session | string, files: FilePart[]): Promise<Attachment[]>;
-  /** Creates (or reuses) a user and returns a fresh bearer token for them. */
-  tokenFor(email: string, options?: { admin?: boolean }): Promise<string>;
-  /** app.inject with the token as a Bearer header. */
-  as(token: string, request: InjectOptions): Promise<LightMyRequestResponse>;
+  /** The user a token handed out by the API (POST /tokens) signs in as. */
+  signIn(created: { email: string; token: string }): TestUser;
 }
 
 /** A name no other test in the run uses, so tests sharing a database do not see each other's rows. */
@@ -215,14 +213,16 @@ export async function testApp(
     if (failures.length > 0) throw new Error(failures.join('\n'));
   });
   const tokens = new TokensService(database.db);
-  const tokenFor = async (email: string, opts: { admin?: boolean } = {}) =>
-    (await tokens.create({ email, isAdmin: opts.admin ?? false })).token;
+  const signIn = ({ email, token }: { email: string; token: string }) => ({
+    email,
+    token,
+    call: caller(app, token),
+  });
   return {
     app,
     database,
     async newUser({ admin = false, email = `${uniqueName('user').replace(' ', '-')}@example.com` } = {}) {
-      const token = await tokenFor(email, { admin });
-      return { email, token, call: caller(app, token) };
+      return signIn({ email, token: (await tokens.create({ email, isAdmin: admin })).token });
     },
     async newSystem(user, fields = {}) {
       return ok(
@@ -236,9 +236,6 @@ export async function testApp(
     async upload(user, session, files) {
       return ok(await uploadFiles(user, session, files), 201);
     },
-    tokenFor,
-    as(token, request) {
-      return app.inject({ ...request, headers: { ...request.headers, authorization: `Bearer ${token}` } });
-    },
+    signIn,
   };
 }
