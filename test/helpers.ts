@@ -142,6 +142,10 @@ export interface TestContext {
   signIn(created: { email: string; token: string }): TestUser;
 }
 
+/** How the API writes an id (UUID), and a timestamp (ISO 8601 in UTC, to the millisecond). */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export const ISO_MS_Z = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
 /** A name no other test in the run uses, so tests sharing a database do not see each other's rows. */
 export const uniqueName = (prefix: string) => `${prefix} ${randomBytes(4).toString('hex')}`;
 

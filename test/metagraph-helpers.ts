@@ -26,8 +26,7 @@ export function expectSchema(schema: object, value: unknown): void {
   expect(validate(value), JSON.stringify(validate.errors)).toBe(true);
 }
 
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-export const ISO_MS_Z = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+export { ISO_MS_Z, UUID } from './helpers.js';
 
 export const ENTITY_KEYS = [
   'artifacts',

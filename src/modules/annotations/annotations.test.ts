@@ -4,12 +4,11 @@
 // body.annotation_content; and another user's attachment and annotations reading as absent (404).
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ok, testApp, type TestContext, type TestUser } from '../../../test/helpers.js';
+import { UUID, ok, testApp, type TestContext, type TestUser } from '../../../test/helpers.js';
 import { PDF, file } from '../../../test/multipart.js';
 import { expectProblem } from '../../../test/problems.js';
 import type { Annotation, Bbox, CreatedAnnotation, PathItem } from './annotations.schemas.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const C = 'body.annotation_content';
 
 type Tags = Bbox['tags'];

@@ -5,7 +5,7 @@
 import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ok, testApp, type TestContext, type TestUser } from '../../../test/helpers.js';
+import { ISO_MS_Z, ok, testApp, type TestContext, type TestUser } from '../../../test/helpers.js';
 import {
   EntitySchema,
   FullMetagraphSchema,
@@ -17,7 +17,6 @@ import {
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 const ajv = addFormats(new Ajv({ allErrors: true, strict: false }));
-const ISO_MS_Z = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 /** Validates with additionalProperties forbidden, so an extra or misspelt key fails too. */
 function conforms(schema: object, value: unknown): string[] {

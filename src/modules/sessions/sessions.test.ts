@@ -4,7 +4,7 @@
 // Uploading itself is upload.test.ts. One app for the file; tests that count make their own user.
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ok, testApp, type TestContext, type TestUser } from '../../../test/helpers.js';
+import { ISO_MS_Z, UUID, ok, testApp, type TestContext, type TestUser } from '../../../test/helpers.js';
 import { file, uploadFiles } from '../../../test/multipart.js';
 import { expectProblem } from '../../../test/problems.js';
 import type { Page } from '../../core/schemas.js';
@@ -23,8 +23,6 @@ const LIST_KEYS = [
   'starred_at',
 ];
 const SESSION_KEYS = [...LIST_KEYS, 'attachments'].sort();
-const ISO_MS_Z = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 let ctx: TestContext;
 let ann: TestUser;

@@ -11,6 +11,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  ISO_MS_Z,
+  UUID,
   afterFile,
   ok,
   testApp,
@@ -35,8 +37,6 @@ import type { Session } from './sessions.schemas.js';
 
 const LIMIT = 1000;
 const MAX_FILES = 20;
-const ISO_MS_Z = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 let ctx: TestContext;
 let storageDir: string;
