@@ -111,6 +111,20 @@ export async function metagraphTestApp(options?: Parameters<typeof testApp>[0]) 
   return { ctx, ann, bob, mg: metagraphClient(ctx, ann) };
 }
 
+/** A batch save's answer at `version`: the counts given, every other count 0, no ids unless given. */
+export const saveAnswer = (version: number, given: Partial<BatchSaveResult> = {}): BatchSaveResult => ({
+  version,
+  entities_created: 0,
+  entities_updated: 0,
+  entities_deleted: 0,
+  relationships_created: 0,
+  relationships_updated: 0,
+  relationships_deleted: 0,
+  entity_ids: {},
+  relationship_ids: [],
+  ...given,
+});
+
 /** The CONTAINS edges from `parent` to `child` (one, or none). */
 export const containsEdge = (graph: FullMetagraph, parent: string, child: string) =>
   graph.relationships.filter(
