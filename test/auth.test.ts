@@ -152,20 +152,15 @@ describe('every /api/v1 route', () => {
           await request(e, { body: { unknown_field: 1, system_name: 5, email: 7 } }),
           'invalid body',
         );
-        const raw = await ctx.app.inject({
-          method: e.method,
-          url: fill(e.url, randomUUID()),
-          headers: { 'content-type': 'application/json' },
-          payload: '{"broken":',
-        });
-        expect401(e, raw, 'malformed JSON');
-        const text = await ctx.app.inject({
-          method: e.method,
-          url: fill(e.url, randomUUID()),
-          headers: { 'content-type': 'application/xml' },
-          payload: '<system/>',
-        });
-        expect401(e, text, 'wrong media type');
+        const send = (contentType: string, payload: string) =>
+          ctx.app.inject({
+            method: e.method,
+            url: fill(e.url, randomUUID()),
+            headers: { 'content-type': contentType },
+            payload,
+          });
+        expect401(e, await send('application/json', '{"broken":'), 'malformed JSON');
+        expect401(e, await send('application/xml', '<system/>'), 'wrong media type');
       }
     }
   });

@@ -11,6 +11,9 @@ import type { Annotation, Bbox, CreatedAnnotation, PathItem } from './annotation
 
 const C = 'body.annotation_content';
 
+/** Sent as the other type, a first item is refused naming every field the two types do not share. */
+const OTHER_TYPE = ['points', 'x', 'y', 'width', 'height'].map((field) => `${C}.content[0].${field}`);
+
 type Tags = Bbox['tags'];
 
 let ctx: TestContext;
@@ -249,13 +252,7 @@ describe('annotation_content: a bbox', () => {
 
   it('refuses unknown fields and path points in a bbox', async () => {
     expectProblem(await postBbox(page([{ ...bbox(), colour: 'red' }])), 400, [`${C}.content[0].colour`]);
-    expectProblem(await postBbox(page([pathItem()])), 400, [
-      `${C}.content[0].points`,
-      `${C}.content[0].x`,
-      `${C}.content[0].y`,
-      `${C}.content[0].width`,
-      `${C}.content[0].height`,
-    ]);
+    expectProblem(await postBbox(page([pathItem()])), 400, OTHER_TYPE);
   });
 });
 
@@ -312,13 +309,7 @@ describe('annotation_content: a path', () => {
   });
 
   it('refuses a bbox posted as a path', async () => {
-    expectProblem(await postPath(page([bbox()])), 400, [
-      `${C}.content[0].points`,
-      `${C}.content[0].x`,
-      `${C}.content[0].y`,
-      `${C}.content[0].width`,
-      `${C}.content[0].height`,
-    ]);
+    expectProblem(await postPath(page([bbox()])), 400, OTHER_TYPE);
   });
 });
 
@@ -364,13 +355,7 @@ describe('PATCH /annotations/{id}', () => {
     const pathId = await created('path', page([pathItem()]), attachmentId);
     const before = await annotations(attachmentId);
 
-    expectProblem(await patch(boxId, { annotation_content: page([pathItem()]) }), 400, [
-      `${C}.content[0].points`,
-      `${C}.content[0].x`,
-      `${C}.content[0].y`,
-      `${C}.content[0].width`,
-      `${C}.content[0].height`,
-    ]);
+    expectProblem(await patch(boxId, { annotation_content: page([pathItem()]) }), 400, OTHER_TYPE);
     expectProblem(
       await patch(pathId, { annotation_content: page([pathItem({ points: [{ x: 1, y: 1 }] })]) }),
       400,

@@ -16,6 +16,17 @@ import {
   saveAnswer,
 } from '../../../test/batch-save-app.js';
 
+/** What an entity or relationship Ann has just created holds: no artifacts or memories, live, not pending. */
+const NEW_BY_ANN = {
+  artifacts: [],
+  memories: '',
+  memories_updated_at: null,
+  memories_contributors: [],
+  is_deleted: false,
+  is_pending: false,
+  created_by: 'ann@example.com',
+};
+
 describe('creating a metagraph in one save', () => {
   it('creates entities and relationships with local ids, generates CONTAINS edges and counts the items', async () => {
     const sys = await mg.createSystem('Cubesat one');
@@ -60,13 +71,7 @@ describe('creating a metagraph in one save', () => {
         { key: 'mass_kg', value: '4' },
         { key: 'orbit', value: 'LEO' },
       ],
-      artifacts: [],
-      memories: '',
-      memories_updated_at: null,
-      memories_contributors: [],
-      is_deleted: false,
-      is_pending: false,
-      created_by: 'ann@example.com',
+      ...NEW_BY_ANN,
     });
     expect(sat.uuid).toMatch(UUID);
     expect(sat.created_at).toMatch(ISO_MS_Z);
@@ -82,13 +87,7 @@ describe('creating a metagraph in one save', () => {
       source_entity_id: id('Battery'),
       target_entity_id: id('Energy'),
       attributes: [{ key: 'max_w', value: '20' }],
-      artifacts: [],
-      memories: '',
-      memories_updated_at: null,
-      memories_contributors: [],
-      is_deleted: false,
-      is_pending: false,
-      created_by: 'ann@example.com',
+      ...NEW_BY_ANN,
     });
     expect(graph.relationships.find((r) => r.relationship_type === 'CONNECTS')).toMatchObject({
       name: '',
