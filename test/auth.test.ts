@@ -5,7 +5,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { HTTPMethods, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { testApp, type TestContext } from './helpers.js';
+import type { Page } from '../src/core/schemas.js';
+import type { Token } from '../src/modules/tokens/tokens.schemas.js';
+import { ok, testApp, type TestContext } from './helpers.js';
 import { expectProblem } from './problems.js';
 
 let ctx: TestContext;
@@ -14,13 +16,13 @@ let revoked: string;
 
 beforeAll(async () => {
   ctx = await testApp();
-  valid = await ctx.tokenFor('auth@example.com');
-  revoked = await ctx.tokenFor('auth@example.com');
-  const listing = await ctx.as(valid, { method: 'GET', url: '/api/v1/tokens' });
-  const toRevoke = listing.json().items.find((t: { prefix: string }) => revoked.startsWith(t.prefix));
-  expect((await ctx.as(valid, { method: 'DELETE', url: `/api/v1/tokens/${toRevoke.id}` })).statusCode).toBe(
-    204,
-  );
+  // Two tokens of one user; the second is revoked.
+  const user = await ctx.newUser({ email: 'auth@example.com' });
+  valid = user.token;
+  revoked = (await ctx.newUser({ email: 'auth@example.com' })).token;
+  const listing = ok(await user.call<Page<Token>>('GET', '/tokens'));
+  const toRevoke = listing.items.find((t) => revoked.startsWith(t.prefix))!;
+  ok(await user.call('DELETE', `/tokens/${toRevoke.id}`), 204);
 });
 
 /** Plausible bodies for the routes that take one; any other POST/PUT gets an empty object. */
@@ -150,20 +152,15 @@ describe('every /api/v1 route', () => {
           await request(e, { body: { unknown_field: 1, system_name: 5, email: 7 } }),
           'invalid body',
         );
-        const raw = await ctx.app.inject({
-          method: e.method,
-          url: fill(e.url, randomUUID()),
-          headers: { 'content-type': 'application/json' },
-          payload: '{"broken":',
-        });
-        expect401(e, raw, 'malformed JSON');
-        const text = await ctx.app.inject({
-          method: e.method,
-          url: fill(e.url, randomUUID()),
-          headers: { 'content-type': 'application/xml' },
-          payload: '<system/>',
-        });
-        expect401(e, text, 'wrong media type');
+        const send = (contentType: string, payload: string) =>
+          ctx.app.inject({
+            method: e.method,
+            url: fill(e.url, randomUUID()),
+            headers: { 'content-type': contentType },
+            payload,
+          });
+        expect401(e, await send('application/json', '{"broken":'), 'malformed JSON');
+        expect401(e, await send('application/xml', '<system/>'), 'wrong media type');
       }
     }
   });
@@ -202,7 +199,7 @@ describe('logs', () => {
       logStream: { write: (msg: string) => void lines.push(msg) },
       env: { LOG_LEVEL: 'trace' },
     });
-    token = await logged.tokenFor('logs@example.com');
+    token = (await logged.newUser({ email: 'logs@example.com' })).token;
   });
 
   it('never contain the Authorization header or the token', async () => {

@@ -1,24 +1,26 @@
 // End to end through the built CLI over real HTTP: `node bin/hwa.js ...` as a user runs it, on a fresh
 // data directory (and, in the PostgreSQL project, a fresh database passed as DATABASE_URL). Each test
 // waits for readiness by polling GET /readyz, never by sleeping, and kills its children afterwards.
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { ENVIRONMENT } from '../src/config.js';
+import {
+  cleanEnv,
+  freePort,
+  killChildren,
+  runHwa,
+  startServer as startHwa,
+  until,
+  within,
+  type Server,
+} from './cli-process.js';
 import { dbKind, freshDatabase } from './helpers.js';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TOKEN = /^hwa_[A-Za-z0-9_-]{43}$/;
 const ANY_TOKEN = /hwa_[A-Za-z0-9_-]{43}/;
 const EVERY_TOKEN = /hwa_[A-Za-z0-9_-]{43}/g;
-/** Bounds, not expectations: generous because the CLI rebuilds dist/ first when src/ changed. */
-const READY_WITHIN_MS = 60_000;
-const COMMAND_WITHIN_MS = 90_000;
 const SLOW_TEST = { timeout: 240_000 };
 
 const onPostgres = dbKind() === 'postgres';
@@ -44,7 +46,6 @@ function newSite(): Site {
   return { dataDir, databaseUrl };
 }
 
-/** The inherited environment without any variable hwa reads, then this site's settings. */
 /** A data directory only: for runs that name their own DATABASE_URL. */
 function newSiteWithoutDatabase(): Site {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hwa-e2e-'));
@@ -52,74 +53,20 @@ function newSiteWithoutDatabase(): Site {
   return { dataDir, databaseUrl: undefined };
 }
 
-function envFor(site: Site, port: number, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const variable of ENVIRONMENT) delete env[variable.name];
-  env.HWA_DATA_DIR = site.dataDir;
-  env.PORT = String(port);
-  env.LOG_LEVEL = 'info';
-  if (site.databaseUrl) env.DATABASE_URL = site.databaseUrl;
-  return { ...env, ...extra };
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', resolve);
+/** A clean environment for `site` (hwa logging at info, PORT 0 unless `extra` says), then `extra`. */
+function envFor(site: Site, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return cleanEnv({
+    HWA_DATA_DIR: site.dataDir,
+    PORT: '0',
+    LOG_LEVEL: 'info',
+    DATABASE_URL: site.databaseUrl,
+    ...extra,
   });
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-interface Proc {
-  child: ChildProcess;
-  stdout(): string;
-  stderr(): string;
-  /** Exit code once the process has ended and its output is fully read (null if killed by a signal). */
-  closed: Promise<number | null>;
-}
-
-const children = new Set<ChildProcess>();
-
-function spawnHwa(args: string[], env: NodeJS.ProcessEnv): Proc {
-  const child = spawn(process.execPath, ['bin/hwa.js', ...args], { cwd: ROOT, env });
-  children.add(child);
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  const closed = new Promise<number | null>((resolve) => {
-    child.once('close', (code) => {
-      children.delete(child);
-      resolve(code);
-    });
-  });
-  return { child, stdout: () => stdout, stderr: () => stderr, closed };
-}
-
-function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what}: no result within ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
-/** Runs a command that should end by itself. */
-async function runHwa(
-  args: string[],
-  env: NodeJS.ProcessEnv,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const proc = spawnHwa(args, env);
-  const code = await within(proc.closed, COMMAND_WITHIN_MS, `hwa ${args.join(' ')}`);
-  return { code, stdout: proc.stdout(), stderr: proc.stderr() };
 }
 
 /** `hwa token create`: exits 0 and prints the token alone, one line on stdout, for scripts to capture. */
 async function createToken(site: Site, email: string): Promise<string> {
-  const result = await runHwa(['token', 'create', '--email', email], envFor(site, 0));
+  const result = await runHwa(['token', 'create', '--email', email], envFor(site));
   expect(result.code, result.stderr).toBe(0);
   const lines = result.stdout.split('\n').filter((line) => line !== '');
   expect(lines).toHaveLength(1);
@@ -128,48 +75,9 @@ async function createToken(site: Site, email: string): Promise<string> {
   return lines[0]!;
 }
 
-/** Polls until `check` holds; fails after `ms` (or at once if the server process has ended). */
-async function until(check: () => boolean | Promise<boolean>, what: string, proc?: Proc, ms = 20_000) {
-  const deadline = Date.now() + ms;
-  let ended: number | null | undefined;
-  void proc?.closed.then((code) => (ended = code));
-  while (!(await check())) {
-    if (ended !== undefined) {
-      throw new Error(`${what}: hwa exited with ${ended} first.\nstderr: ${proc?.stderr()}`);
-    }
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-interface Server extends Proc {
-  base: string;
-  /** SIGTERM, then the exit code. */
-  stop(): Promise<number | null>;
-}
-
-async function startServer(site: Site, extraEnv: Record<string, string> = {}): Promise<Server> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const proc = spawnHwa(['serve'], envFor(site, port, extraEnv));
-  const ready = async () => {
-    try {
-      const res = await fetch(`${base}/readyz`, { signal: AbortSignal.timeout(5_000) });
-      return res.status === 200;
-    } catch {
-      return false; // not listening yet
-    }
-  };
-  await until(ready, 'GET /readyz answers 200', proc, READY_WITHIN_MS);
-  return {
-    ...proc,
-    base,
-    stop() {
-      proc.child.kill('SIGTERM');
-      return within(proc.closed, 45_000, 'hwa serve stopping on SIGTERM');
-    },
-  };
-}
+/** `hwa serve` for `site` on a free port, once GET /readyz answers 200. */
+const startServer = (site: Site, extraEnv: Record<string, string> = {}): Promise<Server> =>
+  startHwa(envFor(site, extraEnv));
 
 /** Parsed JSON, as untyped as Fastify's `res.json()`: the assertions are what check its shape. */
 type Json = ReturnType<typeof JSON.parse>;
@@ -217,12 +125,7 @@ function logLines(stdout: string): Record<string, Json>[] {
   });
 }
 
-afterEach(async () => {
-  for (const child of children) {
-    child.kill('SIGKILL');
-    await new Promise((resolve) => child.once('close', resolve));
-  }
-});
+afterEach(killChildren);
 
 afterAll(() => {
   for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
@@ -231,13 +134,13 @@ afterAll(() => {
 describe(`hwa CLI end to end (${dbKind()})`, () => {
   it('`hwa token create` refuses a bad or missing e-mail on stderr and exits non-zero', async () => {
     const site = newSite();
-    const bad = await runHwa(['token', 'create', '--email', 'not-an-email'], envFor(site, 0));
+    const bad = await runHwa(['token', 'create', '--email', 'not-an-email'], envFor(site));
     expect(bad.code).not.toBe(0);
     expect(bad.stdout).toBe('');
     expect(bad.stderr).toContain('--email');
     expect(bad.stderr).toContain('not-an-email');
 
-    const missing = await runHwa(['token', 'create'], envFor(site, 0));
+    const missing = await runHwa(['token', 'create'], envFor(site));
     expect(missing.code).not.toBe(0);
     expect(missing.stdout).toBe('');
     expect(missing.stderr).toContain('--email');
@@ -315,7 +218,7 @@ describe(`hwa CLI end to end (${dbKind()})`, () => {
       // On PostgreSQL the CLI works beside a running server, and revocation bites at once.
       if (!onPostgres) expect(await server.stop()).toBe(0);
 
-      const listed = await runHwa(['token', 'list'], envFor(site, 0));
+      const listed = await runHwa(['token', 'list'], envFor(site));
       expect(listed.code).toBe(0);
       const annLines = listed.stdout.split('\n').filter((line) => line.includes('ann@example.com'));
       expect(annLines).toHaveLength(1);
@@ -327,7 +230,7 @@ describe(`hwa CLI end to end (${dbKind()})`, () => {
         expect(listed.stdout).not.toContain(token.slice(12));
       }
 
-      const revoked = await runHwa(['token', 'revoke', annTokenId], envFor(site, 0));
+      const revoked = await runHwa(['token', 'revoke', annTokenId], envFor(site));
       expect(revoked.code).toBe(0);
 
       if (!onPostgres) server = await startServer(site);
@@ -418,13 +321,13 @@ describe(`hwa CLI end to end (${dbKind()})`, () => {
       const before = await call(server, 'POST', '/api/v1/systems', token, { system_name: 'Before' });
       expect(before.status).toBe(201);
 
-      const create = await runHwa(['token', 'create', '--email', 'eve@example.com'], envFor(site, 0));
+      const create = await runHwa(['token', 'create', '--email', 'eve@example.com'], envFor(site));
       expect(create.code).not.toBe(0);
       expect(create.stdout).toBe('');
       expect(create.stderr).toContain('POST /api/v1/tokens');
       expect(create.stderr).toMatch(/stop/i);
 
-      const secondServe = await runHwa(['serve'], envFor(site, await freePort()));
+      const secondServe = await runHwa(['serve'], envFor(site, { PORT: String(await freePort()) }));
       expect(secondServe.code).not.toBe(0);
       expect(secondServe.stderr).toContain('POST /api/v1/tokens');
       expect(secondServe.stderr).toMatch(/stop/i);
@@ -438,7 +341,7 @@ describe(`hwa CLI end to end (${dbKind()})`, () => {
       expect(await server.stop()).toBe(0);
 
       // Stopped, the directory is free again, and the refused command had left nothing behind.
-      const listed = await runHwa(['token', 'list'], envFor(site, 0));
+      const listed = await runHwa(['token', 'list'], envFor(site));
       expect(listed.code).toBe(0);
       expect(listed.stdout).toContain('ann@example.com');
       expect(listed.stdout).not.toContain('eve@example.com');
@@ -506,7 +409,7 @@ describe(`hwa CLI end to end (${dbKind()})`, () => {
   it('explains an unreachable PostgreSQL in one line, without the password or a stack trace', async () => {
     const site = { ...newSiteWithoutDatabase(), databaseUrl: 'postgres://hwa:s3cret-pw@127.0.0.1:1/hwa' };
     for (const args of [['serve'], ['token', 'create', '--email', 'ann@example.com'], ['migrate']]) {
-      const result = await runHwa(args, envFor(site, 0));
+      const result = await runHwa(args, envFor(site));
       expect(result.code, args.join(' ')).toBe(1);
       expect(result.stderr).toMatch(
         /cannot use the PostgreSQL database at postgres:\/\/hwa:\*\*\*@127\.0\.0\.1:1\/hwa/,
@@ -523,7 +426,7 @@ describe(`hwa CLI end to end (${dbKind()})`, () => {
     ['LOG_LEVEL', 'loud'],
   ])('refuses to start with %s=%s, naming the variable on stderr', async (name, value) => {
     const site = newSite();
-    const result = await runHwa(['serve'], envFor(site, 0, { [name]: value }));
+    const result = await runHwa(['serve'], envFor(site, { [name]: value }));
     expect(result.code).not.toBe(0);
     expect(result.code).not.toBeNull();
     expect(result.stderr).toContain(name);

@@ -6,8 +6,11 @@ import type { S3Client } from '@aws-sdk/client-s3';
 import contentDisposition from 'content-disposition';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AttachmentDetail, ExportResult } from '../src/modules/attachments/attachments.schemas.js';
+import type { Session } from '../src/modules/sessions/sessions.schemas.js';
 import { S3Storage } from '../src/storage/s3.js';
-import { testApp, type TestContext } from './helpers.js';
+import { ok, testApp, type TestContext, type TestUser } from './helpers.js';
+import { file, uploadFiles, type FilePart } from './multipart.js';
 import { expectProblem } from './problems.js';
 import { recordingClient, startS3, type RunningS3 } from './s3rver.js';
 import { MiB } from './streams.js';
@@ -23,29 +26,11 @@ const PDF = Buffer.concat([
   Buffer.from('\n%%EOF\n'),
 ]);
 
-/** A multipart body with each file in the `files` field. */
-function multipart(files: { name: string; body: string | Buffer }[]) {
-  const boundary = `----hwa${randomBytes(8).toString('hex')}`;
-  const chunks = files.flatMap((f) => [
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${f.name}"\r\n` +
-        'Content-Type: application/octet-stream\r\n\r\n',
-    ),
-    Buffer.from(f.body),
-    Buffer.from('\r\n'),
-  ]);
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
 let s3: RunningS3;
 let client: S3Client;
 let ctx: TestContext;
-let token: string;
-let sessionId: string;
+let ann: TestUser;
+let session: Session;
 /** Every command the app's S3 client sent, by name. */
 let commands: string[];
 
@@ -56,10 +41,8 @@ beforeAll(async () => {
     storage: new S3Storage(`s3://hwa-test/${PREFIX}`, client),
     env: { HWA_UPLOAD_LIMIT: String(LIMIT), HWA_SIGNED_URL_TTL: String(TTL) },
   });
-  token = await ctx.tokenFor('ann@example.com');
-  const session = await ctx.as(token, { method: 'POST', url: '/api/v1/sessions', payload: {} });
-  expect(session.statusCode, session.body).toBe(201);
-  sessionId = session.json().session_id;
+  ann = await ctx.newUser({ email: 'ann@example.com' });
+  session = await ctx.newSession(ann);
 });
 
 afterAll(async () => {
@@ -67,18 +50,14 @@ afterAll(async () => {
   await s3?.stop();
 });
 
-const upload = (files: { name: string; body: string | Buffer }[]) =>
-  ctx.as(token, { method: 'POST', url: `/api/v1/sessions/${sessionId}/upload-files`, ...multipart(files) });
-const detail = async (id: string) => {
-  const res = await ctx.as(token, { method: 'GET', url: `/api/v1/attachments/${id}` });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-};
-const sessionAttachmentIds = async () => {
-  const res = await ctx.as(token, { method: 'GET', url: `/api/v1/sessions/${sessionId}` });
-  expect(res.statusCode, res.body).toBe(200);
-  return (res.json().attachments as { attachment_id: string }[]).map((a) => a.attachment_id).sort();
-};
+const upload = (files: FilePart[]) => uploadFiles(ann, session, files);
+const detail = async (id: string) => ok(await ann.call<AttachmentDetail>('GET', `/attachments/${id}`));
+const exportLink = async (id: string) =>
+  ok(await ann.call<ExportResult>('POST', `/attachments/${id}/export`)).presigned_url!;
+const sessionAttachmentIds = async () =>
+  ok(await ann.call<Session>('GET', `/sessions/${session.session_id}`))
+    .attachments.map((a) => a.attachment_id)
+    .sort();
 /** The key an s3:// storage_url names in the test bucket. */
 const keyOf = (storageUrl: string) => {
   expect(storageUrl).toMatch(new RegExp(`^s3://hwa-test/${PREFIX}/attachments/\\d{4}/\\d{2}/[0-9a-f-]{36}$`));
@@ -91,21 +70,16 @@ describe('files on S3', () => {
 
   it('stores a CSV and a PDF uploaded in one request as objects in the bucket', async () => {
     const before = await s3.keys();
-    const res = await upload([
-      { name: 'telemetry.csv', body: CSV },
-      { name: 'datasheet.pdf', body: PDF },
-    ]);
-    expect(res.statusCode, res.body).toBe(201);
-    const [csv, pdf] = res.json();
-    expect([csv.attachment_type, pdf.attachment_type]).toEqual(['csv', 'pdf']);
-    csvId = csv.attachment_id;
-    pdfId = pdf.attachment_id;
+    const [csv, pdf] = ok(await upload([file('telemetry.csv', CSV), file('datasheet.pdf', PDF)]), 201);
+    expect([csv!.attachment_type, pdf!.attachment_type]).toEqual(['csv', 'pdf']);
+    csvId = csv!.attachment_id;
+    pdfId = pdf!.attachment_id;
     expect(await sessionAttachmentIds()).toEqual([csvId, pdfId].sort());
 
     const csvDetail = await detail(csvId);
     const pdfDetail = await detail(pdfId);
     const added = (await s3.keys()).filter((k) => !before.includes(k)).sort();
-    expect(added).toEqual([keyOf(csvDetail.storage_url), keyOf(pdfDetail.storage_url)].sort());
+    expect(added).toEqual([keyOf(csvDetail.storage_url!), keyOf(pdfDetail.storage_url!)].sort());
 
     // The CSV preview is built from the stream on its way to S3.
     expect(csvDetail.attachment_content).toEqual({
@@ -122,12 +96,10 @@ describe('files on S3', () => {
   });
 
   it('exports an S3 presigned URL that downloads the exact bytes without a token', async () => {
-    const res = await ctx.as(token, { method: 'POST', url: `/api/v1/attachments/${pdfId}/export` });
-    expect(res.statusCode, res.body).toBe(200);
-    const link = new URL(res.json().presigned_url);
+    const link = new URL(await exportLink(pdfId));
     // Served by S3 itself, not by hwa's /downloads route; lifetime from HWA_SIGNED_URL_TTL.
     expect(link.origin).toBe(s3.endpoint);
-    expect(link.pathname).toBe(`/hwa-test/${keyOf((await detail(pdfId)).storage_url)}`);
+    expect(link.pathname).toBe(`/hwa-test/${keyOf((await detail(pdfId)).storage_url!)}`);
     expect(link.searchParams.get('X-Amz-Expires')).toBe(String(TTL));
     expect(link.href).not.toContain('/downloads/');
 
@@ -137,8 +109,7 @@ describe('files on S3', () => {
     expect(download.headers.get('content-disposition')).toBe(contentDisposition('datasheet.pdf'));
     expect(Buffer.from(await download.arrayBuffer()).equals(PDF)).toBe(true);
 
-    const csv = await ctx.as(token, { method: 'POST', url: `/api/v1/attachments/${csvId}/export` });
-    const csvDownload = await fetch(csv.json().presigned_url);
+    const csvDownload = await fetch(await exportLink(csvId));
     expect(csvDownload.headers.get('content-type')).toBe('text/csv');
     expect(await csvDownload.text()).toBe(CSV);
   });
@@ -147,14 +118,9 @@ describe('files on S3', () => {
     // Regression: intake's byte counter stream has a `size` property (0 at the start) that
     // lib-storage took for the body's length, so every upload over one part failed with a 500.
     const body = randomBytes(LIMIT - 1024);
-    const res = await upload([{ name: 'capture.bin', body }]);
-    expect(res.statusCode, res.body).toBe(201);
-    const url = (await detail(res.json()[0].attachment_id)).storage_url;
-    const exported = await ctx.as(token, {
-      method: 'POST',
-      url: `/api/v1/attachments/${res.json()[0].attachment_id}/export`,
-    });
-    const download = await fetch(exported.json().presigned_url);
+    const [capture] = ok(await upload([file('capture.bin', body)]), 201);
+    const url = (await detail(capture!.attachment_id)).storage_url!;
+    const download = await fetch(await exportLink(capture!.attachment_id));
     expect(Buffer.from(await download.arrayBuffer()).equals(body)).toBe(true);
     expect(await s3.keys()).toContain(keyOf(url));
   });
@@ -166,8 +132,8 @@ describe('files on S3', () => {
 
     // A good file first, then one over the limit: the good one's object must go too.
     const res = await upload([
-      { name: 'good.csv', body: 'a,b\n1,2\n' },
-      { name: 'huge.bin', body: randomBytes(LIMIT + 3 * MiB) },
+      file('good.csv', 'a,b\n1,2\n'),
+      file('huge.bin', randomBytes(LIMIT + 3 * MiB)),
     ]);
 
     expectProblem(res, 413);

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, expect, inject } from 'vitest';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildOptions } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { openPglite, openPostgres, type Database } from '../src/db/client.js';
@@ -20,7 +20,7 @@ import type { CreateSystemBody, System } from '../src/modules/systems/systems.sc
 import { TokensService } from '../src/modules/tokens/tokens.service.js';
 import { watchContract } from './contract.js';
 import { withDatabase } from './global-setup.js';
-import { multipart, type FilePart } from './multipart.js';
+import { uploadFiles, type FilePart } from './multipart.js';
 
 export const dbKind = (): 'pglite' | 'postgres' => inject('testDb').kind;
 
@@ -144,11 +144,13 @@ export interface TestContext {
   newSkill(user: TestUser, fields?: Partial<CreateSkillBody>): Promise<Skill>;
   /** Uploads `files` (see test/multipart.ts) into `session` as `user`; fails the test unless 201. */
   upload(user: TestUser, session: Session | string, files: FilePart[]): Promise<Attachment[]>;
-  /** Creates (or reuses) a user and returns a fresh bearer token for them. */
-  tokenFor(email: string, options?: { admin?: boolean }): Promise<string>;
-  /** app.inject with the token as a Bearer header. */
-  as(token: string, request: InjectOptions): Promise<LightMyRequestResponse>;
+  /** The user a token handed out by the API (POST /tokens) signs in as. */
+  signIn(created: { email: string; token: string }): TestUser;
 }
+
+/** How the API writes an id (UUID), and a timestamp (ISO 8601 in UTC, to the millisecond). */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export const ISO_MS_Z = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 /** A name no other test in the run uses, so tests sharing a database do not see each other's rows. */
 export const uniqueName = (prefix: string) => `${prefix} ${randomBytes(4).toString('hex')}`;
@@ -221,14 +223,16 @@ export async function testApp(
     if (failures.length > 0) throw new Error(failures.join('\n'));
   });
   const tokens = new TokensService(database.db);
-  const tokenFor = async (email: string, opts: { admin?: boolean } = {}) =>
-    (await tokens.create({ email, isAdmin: opts.admin ?? false })).token;
+  const signIn = ({ email, token }: { email: string; token: string }) => ({
+    email,
+    token,
+    call: caller(app, token),
+  });
   return {
     app,
     database,
     async newUser({ admin = false, email = `${uniqueName('user').replace(' ', '-')}@example.com` } = {}) {
-      const token = await tokenFor(email, { admin });
-      return { email, token, call: caller(app, token) };
+      return signIn({ email, token: (await tokens.create({ email, isAdmin: admin })).token });
     },
     async newSystem(user, fields = {}) {
       return ok(
@@ -251,17 +255,8 @@ export async function testApp(
       return ok(await user.call<Skill>('POST', '/skills', body), 201);
     },
     async upload(user, session, files) {
-      const id = typeof session === 'string' ? session : session.session_id;
-      const body = multipart(files);
-      const answered = await user.call<Attachment[]>('POST', `/sessions/${id}/upload-files`, undefined, {
-        raw: body.payload,
-        headers: body.headers,
-      });
-      return ok(answered, 201);
+      return ok(await uploadFiles(user, session, files), 201);
     },
-    tokenFor,
-    as(token, request) {
-      return app.inject({ ...request, headers: { ...request.headers, authorization: `Bearer ${token}` } });
-    },
+    signIn,
   };
 }

@@ -17,7 +17,12 @@ import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { testApp, type TestContext } from './helpers.js';
+import type {
+  Attachment,
+  AttachmentDetail,
+  ExportResult,
+} from '../src/modules/attachments/attachments.schemas.js';
+import { ok, testApp, type TestContext } from './helpers.js';
 import { MiB, generatedStream, hashOf } from './streams.js';
 
 const SIZE = 200 * MiB;
@@ -77,10 +82,8 @@ async function json(response: http.IncomingMessage): Promise<unknown> {
 }
 
 it('uploads and downloads 200 MiB with the RSS growing by under 150 MiB each way', async () => {
-  const token = await ctx.tokenFor('big@example.com');
-  const created = await ctx.as(token, { method: 'POST', url: '/api/v1/sessions', payload: {} });
-  expect(created.statusCode, created.body).toBe(201);
-  const sessionId = created.json().session_id;
+  const user = await ctx.newUser({ email: 'big@example.com' });
+  const sessionId = (await ctx.newSession(user)).session_id;
 
   // Upload: a multipart body whose file part is generated as it is sent, in 64 KiB chunks.
   const boundary = `----hwa${randomBytes(12).toString('hex')}`;
@@ -104,14 +107,14 @@ it('uploads and downloads 200 MiB with the RSS growing by under 150 MiB each way
     http.request(`${origin}/api/v1/sessions/${sessionId}/upload-files`, {
       method: 'POST',
       headers: {
-        authorization: `Bearer ${token}`,
+        authorization: `Bearer ${user.token}`,
         'content-type': `multipart/form-data; boundary=${boundary}`,
         'content-length': head.length + SIZE + tail.length,
       },
     }),
     body,
   );
-  const answer = (await json(uploaded)) as { attachment_id: string; attachment_name: string }[];
+  const answer = (await json(uploaded)) as Attachment[];
   const upload = up.stop();
   expect(uploaded.statusCode, JSON.stringify(answer)).toBe(201);
   expect(answer).toHaveLength(1);
@@ -119,16 +122,14 @@ it('uploads and downloads 200 MiB with the RSS growing by under 150 MiB each way
   const id = answer[0]!.attachment_id;
 
   // Stored whole, as a file of exactly 200 MiB inside the storage directory.
-  const detail = await ctx.as(token, { method: 'GET', url: `/api/v1/attachments/${id}` });
-  expect(detail.statusCode, detail.body).toBe(200);
-  const file = fileURLToPath(detail.json().storage_url as string);
+  const detail = ok(await user.call<AttachmentDetail>('GET', `/attachments/${id}`));
+  const file = fileURLToPath(detail.storage_url!);
   expect(file.startsWith(storageDir + path.sep)).toBe(true);
   expect((await fs.stat(file)).size).toBe(SIZE);
 
   // Download through the signed link hwa serves itself, hashed as it arrives.
-  const exported = await ctx.as(token, { method: 'POST', url: `/api/v1/attachments/${id}/export` });
-  expect(exported.statusCode, exported.body).toBe(200);
-  const link = new URL(exported.json().presigned_url as string);
+  const exported = ok(await user.call<ExportResult>('POST', `/attachments/${id}/export`));
+  const link = new URL(exported.presigned_url!);
   expect(link.pathname).toBe(`/downloads/${id}`);
 
   const down = rssPeak();

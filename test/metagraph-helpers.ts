@@ -26,8 +26,7 @@ export function expectSchema(schema: object, value: unknown): void {
   expect(validate(value), JSON.stringify(validate.errors)).toBe(true);
 }
 
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-export const ISO_MS_Z = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+export { ISO_MS_Z, UUID } from './helpers.js';
 
 export const ENTITY_KEYS = [
   'artifacts',
@@ -111,6 +110,20 @@ export async function metagraphTestApp(options?: Parameters<typeof testApp>[0]) 
   const bob = await ctx.newUser({ email: 'bob@example.com' });
   return { ctx, ann, bob, mg: metagraphClient(ctx, ann) };
 }
+
+/** A batch save's answer at `version`: the counts given, every other count 0, no ids unless given. */
+export const saveAnswer = (version: number, given: Partial<BatchSaveResult> = {}): BatchSaveResult => ({
+  version,
+  entities_created: 0,
+  entities_updated: 0,
+  entities_deleted: 0,
+  relationships_created: 0,
+  relationships_updated: 0,
+  relationships_deleted: 0,
+  entity_ids: {},
+  relationship_ids: [],
+  ...given,
+});
 
 /** The CONTAINS edges from `parent` to `child` (one, or none). */
 export const containsEdge = (graph: FullMetagraph, parent: string, child: string) =>

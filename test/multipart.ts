@@ -1,9 +1,9 @@
-// multipart/form-data bodies built by hand, as a client would send them, for app.inject; plus the few
-// steps every file test starts with (a session, an upload into it) and small sample files.
+// multipart/form-data bodies built by hand, as a client would send them, for app.inject; an upload
+// whose answer a test inspects (ctx.upload when it must succeed); and small sample files.
 import { randomBytes } from 'node:crypto';
-import type { LightMyRequestResponse } from 'fastify';
-import { expect } from 'vitest';
-import type { TestContext } from './helpers.js';
+import type { Attachment } from '../src/modules/attachments/attachments.schemas.js';
+import type { Session } from '../src/modules/sessions/sessions.schemas.js';
+import type { Answer, TestUser } from './helpers.js';
 
 export interface FilePart {
   /** The file name (even ""), quoted in the part header as curl does. Ignored for a text part. */
@@ -67,40 +67,18 @@ export const PNG = Buffer.from(
   'hex',
 );
 
-/** POST /sessions/{id}/upload-files with `parts`, as `token`. */
+/** POST /sessions/{id}/upload-files with `parts` as `user`: the answer, whatever it is. */
 export function uploadFiles(
-  ctx: TestContext,
-  token: string,
-  sessionId: string,
+  user: TestUser,
+  session: Session | string,
   parts: FilePart[],
-): Promise<LightMyRequestResponse> {
+): Promise<Answer<Attachment[]>> {
+  const id = typeof session === 'string' ? session : session.session_id;
   const body = multipart(parts);
-  return ctx.as(token, {
-    method: 'POST',
-    url: `/api/v1/sessions/${sessionId}/upload-files`,
-    payload: body.payload,
+  return user.call<Attachment[]>('POST', `/sessions/${id}/upload-files`, undefined, {
+    raw: body.payload,
     headers: body.headers,
   });
-}
-
-/** A new session of `token`'s user; fails the test if it is not created. */
-export async function newSession(ctx: TestContext, token: string, title?: string): Promise<string> {
-  const res = await ctx.as(token, {
-    method: 'POST',
-    url: '/api/v1/sessions',
-    payload: title === undefined ? {} : { title },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<{ session_id: string }>().session_id;
-}
-
-/** Uploads `parts` into `sessionId` (else a new session of `token`'s user); 201 expected. */
-export async function uploaded<
-  T = { attachment_id: string; attachment_name: string; attachment_type: string },
->(ctx: TestContext, token: string, parts: FilePart[], sessionId?: string): Promise<T[]> {
-  const res = await uploadFiles(ctx, token, sessionId ?? (await newSession(ctx, token)), parts);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<T[]>();
 }
 
 /** The fields of an Attachment in list form (the spec's table), sorted. */

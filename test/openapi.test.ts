@@ -3,19 +3,22 @@
 // /api/v1/openapi.json can trust it; and the document must pass an OpenAPI 3.1 validator.
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { testApp, type TestContext } from './helpers.js';
+import { testApp, type TestContext, type TestUser } from './helpers.js';
 
 let ctx: TestContext;
-let token: string;
+let user: TestUser;
 
 beforeAll(async () => {
   ctx = await testApp();
-  token = await ctx.tokenFor('openapi@example.com');
+  user = await ctx.newUser({ email: 'openapi@example.com' });
 });
 
 /** Routes of the API itself: /docs (the reference page's own assets) is not part of the contract. */
 const apiRoutes = () =>
   ctx.app.routeTable.filter((r) => !r.url.startsWith('/docs') && r.method !== 'HEAD' && !r.schema?.hide);
+
+/** The document as parsed JSON, as untyped as `res.json()`: these tests are what check its shape. */
+type OpenApiDocument = ReturnType<typeof JSON.parse>;
 
 const methods = (r: { method: string | string[] }) => (Array.isArray(r.method) ? r.method : [r.method]);
 interface Operation {
@@ -43,7 +46,7 @@ describe('OpenAPI document', () => {
   });
 
   it('lists every registered route, each with a success response schema', async () => {
-    const doc = (await ctx.as(token, { method: 'GET', url: '/api/v1/openapi.json' })).json();
+    const doc = (await user.call<OpenApiDocument>('GET', '/openapi.json')).body;
     const routes = apiRoutes();
     expect(routes.length).toBeGreaterThanOrEqual(10);
     const problems: string[] = [];
@@ -64,7 +67,7 @@ describe('OpenAPI document', () => {
   });
 
   it('declares bearer auth for the API and none for the health checks', async () => {
-    const doc = (await ctx.as(token, { method: 'GET', url: '/api/v1/openapi.json' })).json();
+    const doc = (await user.call<OpenApiDocument>('GET', '/openapi.json')).body;
     expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(doc.security).toEqual([{ bearer: [] }]);
     expect(doc.paths['/healthz'].get.security).toEqual([]);

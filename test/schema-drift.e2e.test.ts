@@ -1,22 +1,19 @@
 // Rolling several `hwa serve` processes onto one database is safe only if an older build refuses a
 // database a newer one has migrated. Here, through the built CLI as an operator runs it: serve,
 // migrate and token create each exit non-zero with one line naming both sides, and change nothing.
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { afterAll, expect, it } from 'vitest';
-import { ENVIRONMENT } from '../src/config.js';
+import { afterAll, afterEach, expect, it } from 'vitest';
 import { openPglite, queryRows, type Database } from '../src/db/client.js';
 import { MIGRATIONS_FOLDER, migrateDatabase } from '../src/db/migrate.js';
 import { knownMigrations } from '../src/db/migration-drift.js';
+import { cleanEnv, killChildren, runHwa } from './cli-process.js';
 import { dbKind, freshDatabase } from './helpers.js';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hwa-drift-'));
+afterEach(killChildren);
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 const newest = knownMigrations(MIGRATIONS_FOLDER).at(-1)!;
@@ -33,22 +30,9 @@ async function openSite(): Promise<{ database: Database; databaseUrl?: string }>
   return { database };
 }
 
-async function hwa(args: string[], databaseUrl: string | undefined) {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const variable of ENVIRONMENT) delete env[variable.name];
-  Object.assign(env, { HWA_DATA_DIR: dataDir, PORT: '0' }, databaseUrl ? { DATABASE_URL: databaseUrl } : {});
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['bin/hwa.js', ...args], {
-      cwd: ROOT,
-      env,
-      timeout: 90_000,
-    });
-    return { code: 0, stdout, stderr };
-  } catch (err) {
-    const { code, stdout, stderr } = err as { code: number | string; stdout: string; stderr: string };
-    return { code, stdout, stderr };
-  }
-}
+/** An hwa command on this site's database, as an operator runs it. */
+const hwa = (args: string[], databaseUrl: string | undefined) =>
+  runHwa(args, cleanEnv({ HWA_DATA_DIR: dataDir, PORT: '0', DATABASE_URL: databaseUrl }));
 
 it(
   `serve, migrate and token create refuse a database a newer hwa migrated (${dbKind()})`,

@@ -10,8 +10,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FileStorage } from '../src/storage/fs.js';
-import { afterFile, testApp, type TestContext } from './helpers.js';
-import { newSession } from './multipart.js';
+import type { Page } from '../src/core/schemas.js';
+import type { Session } from '../src/modules/sessions/sessions.schemas.js';
+import type { System } from '../src/modules/systems/systems.schemas.js';
+import { afterFile, testApp, type TestContext, type TestUser } from './helpers.js';
 import { expectProblem } from './problems.js';
 import { RawConnection, listen } from './raw-http.js';
 import { KiB } from './streams.js';
@@ -54,7 +56,7 @@ async function storedFiles(dir: string): Promise<string[]> {
 describe('with 1 s for headers, 1 s for a body, then 1000 bytes/s', () => {
   let ctx: TestContext;
   let port: number;
-  let token: string;
+  let user: TestUser;
   let storageDir: string;
 
   beforeAll(async () => {
@@ -62,11 +64,10 @@ describe('with 1 s for headers, 1 s for a body, then 1000 bytes/s', () => {
     afterFile(() => fs.rm(storageDir, { recursive: true, force: true }));
     ctx = await testApp({ env: { ...LIMITS, HWA_STORAGE_DIR: storageDir } });
     port = await listen(ctx.app);
-    token = await ctx.tokenFor('slow@example.com');
+    user = await ctx.newUser({ email: 'slow@example.com' });
   });
 
-  const systemCount = async () =>
-    (await ctx.as(token, { method: 'GET', url: '/api/v1/systems' })).json<{ count: number }>().count;
+  const systemCount = async () => (await user.call<Page<System>>('GET', '/systems')).body.count;
 
   it('headers still arriving after 1 s are cut off with a 408 problem', async () => {
     const connection = await RawConnection.open(port);
@@ -91,7 +92,7 @@ describe('with 1 s for headers, 1 s for a body, then 1000 bytes/s', () => {
   it('a JSON body trickled a byte every 300 ms is cut off with a 408 problem and creates nothing', async () => {
     const body = JSON.stringify({ system_name: 'trickled' });
     const connection = await RawConnection.open(port);
-    await connection.write(post('/api/v1/systems', token, 'application/json', body.length));
+    await connection.write(post('/api/v1/systems', user.token, 'application/json', body.length));
     void trickle(connection, body, 1, 300);
     const res = await connection.response();
     expect(expectProblem(res, 408).detail).toMatch(/arrived too slowly/);
@@ -104,7 +105,7 @@ describe('with 1 s for headers, 1 s for a body, then 1000 bytes/s', () => {
   it('a JSON body kept above 1000 bytes/s passes, though it takes longer than 1 s', async () => {
     const body = JSON.stringify({ system_name: 'steady', description: 'd'.repeat(4000) });
     const connection = await RawConnection.open(port);
-    await connection.write(post('/api/v1/systems', token, 'application/json', body.length));
+    await connection.write(post('/api/v1/systems', user.token, 'application/json', body.length));
     const started = Date.now();
     await trickle(connection, body, 400, 150); // ~2,700 bytes/s for ~1.5 s
     const res = await connection.response();
@@ -114,7 +115,7 @@ describe('with 1 s for headers, 1 s for a body, then 1000 bytes/s', () => {
   });
 
   it('an upload trickled below the rate is cut off with a 408 problem and stores nothing', async () => {
-    const sessionId = await newSession(ctx, token);
+    const { session_id: sessionId } = await ctx.newSession(user);
     const before = await storedFiles(storageDir);
     // A whole first file (stored before the cut, so it must be removed), then one trickled in.
     const body = multipartBody([
@@ -122,7 +123,7 @@ describe('with 1 s for headers, 1 s for a body, then 1000 bytes/s', () => {
       { name: 'slow.csv', body: 'x'.repeat(2000) },
     ]);
     const cut = body.indexOf('x');
-    const connection = await openUpload(port, token, sessionId, body.length);
+    const connection = await openUpload(port, user.token, sessionId, body.length);
     await connection.write(body.slice(0, cut));
     void trickle(connection, body.slice(cut), 1, 300);
     const res = await connection.response();
@@ -130,14 +131,14 @@ describe('with 1 s for headers, 1 s for a body, then 1000 bytes/s', () => {
     await connection.closed;
     await ctx.app.inFlight.idle();
     expect(await storedFiles(storageDir)).toEqual(before);
-    const session = await ctx.as(token, { method: 'GET', url: `/api/v1/sessions/${sessionId}` });
-    expect(session.json<{ attachments: unknown[] }>().attachments).toEqual([]);
+    const session = await user.call<Session>('GET', `/sessions/${sessionId}`);
+    expect(session.body.attachments).toEqual([]);
   });
 
   it('an upload kept above the rate passes, though it takes longer than 1 s', async () => {
-    const sessionId = await newSession(ctx, token);
+    const { session_id: sessionId } = await ctx.newSession(user);
     const body = multipartBody([{ name: 'steady.csv', body: 'y'.repeat(8 * KiB) }]);
-    const connection = await openUpload(port, token, sessionId, body.length);
+    const connection = await openUpload(port, user.token, sessionId, body.length);
     const started = Date.now();
     await trickle(connection, body, 600, 100); // ~6,000 bytes/s for ~1.4 s
     const res = await connection.response();
@@ -185,12 +186,12 @@ describe('an upload that hwa itself is slow to store', () => {
       env: { ...LIMITS, HWA_BODY_MIN_RATE: String(1024 * KiB), HWA_UPLOAD_LIMIT: String(1024 * KiB) },
     });
     const port = await listen(ctx.app);
-    const token = await ctx.tokenFor('patient@example.com');
-    const sessionId = await newSession(ctx, token);
+    const patient = await ctx.newUser({ email: 'patient@example.com' });
+    const { session_id: sessionId } = await ctx.newSession(patient);
     const body = multipartBody([{ name: 'big.bin', body: 'z'.repeat(400 * KiB) }]);
 
     const started = Date.now();
-    const connection = await openUpload(port, token, sessionId, body.length);
+    const connection = await openUpload(port, patient.token, sessionId, body.length);
     await connection.write(body);
     const res = await connection.response();
     expect(res.statusCode, res.body).toBe(201);

@@ -5,7 +5,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { heldRoute } from './held-route.js';
-import { testApp, type TestContext } from './helpers.js';
+import type { Page } from '../src/core/schemas.js';
+import type { System } from '../src/modules/systems/systems.schemas.js';
+import { testApp, type TestContext, type TestUser } from './helpers.js';
 import { expectProblem } from './problems.js';
 import { RawConnection, listen, rawRequest } from './raw-http.js';
 
@@ -15,7 +17,7 @@ describe('malformed requests', () => {
   const logLines: string[] = [];
   let ctx: TestContext;
   let port: number;
-  let token: string;
+  let user: TestUser;
 
   beforeAll(async () => {
     ctx = await testApp({
@@ -23,7 +25,7 @@ describe('malformed requests', () => {
       env: { LOG_LEVEL: 'info' },
     });
     port = await listen(ctx.app);
-    token = await ctx.tokenFor('transport@example.com');
+    user = await ctx.newUser({ email: 'transport@example.com' });
   });
 
   async function expectServing() {
@@ -34,7 +36,7 @@ describe('malformed requests', () => {
   it.each(['/api/v1/systems/%zz', '/%', '/api/v1/systems/%C3%'])(
     'a path with a broken percent-encoding, %s, is a 400 problem',
     async (path) => {
-      const res = await rawRequest(port, GET(path, `Authorization: Bearer ${token}\r\n`));
+      const res = await rawRequest(port, GET(path, `Authorization: Bearer ${user.token}\r\n`));
       const problem = expectProblem(res, 400);
       expect(problem.type).toBe('urn:hwa:problem:validation');
       expect(problem.detail).toMatch(/%-encoding/);
@@ -45,7 +47,7 @@ describe('malformed requests', () => {
   it('a path parameter longer than the router takes is a malformed id: 404 problem', async () => {
     const res = await rawRequest(
       port,
-      GET(`/api/v1/systems/${'a'.repeat(101)}`, `Authorization: Bearer ${token}\r\n`),
+      GET(`/api/v1/systems/${'a'.repeat(101)}`, `Authorization: Bearer ${user.token}\r\n`),
     );
     expectProblem(res, 404);
     await expectServing();
@@ -68,13 +70,13 @@ describe('malformed requests', () => {
     const res = await rawRequest(
       port,
       'POST /api/v1/systems HTTP/1.1\r\nHost: hwa\r\nContent-Type: application/json\r\n' +
-        `Authorization: Bearer ${token}\r\nContent-Length: 100\r\n\r\n{"system_name":`,
+        `Authorization: Bearer ${user.token}\r\nContent-Length: 100\r\n\r\n{"system_name":`,
       { end: true },
     );
     expect(expectProblem(res, 400).detail).toMatch(/shorter than its Content-Length/);
     await ctx.app.inFlight.idle();
-    const systems = await ctx.as(token, { method: 'GET', url: '/api/v1/systems' });
-    expect(systems.json<{ count: number }>().count).toBe(0);
+    const systems = await user.call<Page<System>>('GET', '/systems');
+    expect(systems.body.count).toBe(0);
     await expectServing();
   });
 
@@ -95,7 +97,7 @@ describe('malformed requests', () => {
     const connection = await RawConnection.open(port);
     await connection.write(
       'POST /api/v1/systems HTTP/1.1\r\nHost: hwa\r\nContent-Type: application/json\r\n' +
-        `Authorization: Bearer ${token}\r\nContent-Length: 2\r\n\r\n{}garbage\r\n\r\n`,
+        `Authorization: Bearer ${user.token}\r\nContent-Length: 2\r\n\r\n{}garbage\r\n\r\n`,
     );
     // The first request may be answered before the excess is parsed, or not at all: Node closes
     // the connection on the parse error. The last answer is the refusal of the excess.

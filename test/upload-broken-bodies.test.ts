@@ -11,8 +11,10 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { S3Storage } from '../src/storage/s3.js';
-import { afterFile, testApp, type TestContext } from './helpers.js';
-import { newSession } from './multipart.js';
+import type { Page } from '../src/core/schemas.js';
+import type { Attachment } from '../src/modules/attachments/attachments.schemas.js';
+import type { Session } from '../src/modules/sessions/sessions.schemas.js';
+import { afterFile, ok, testApp, type TestContext, type TestUser } from './helpers.js';
 import { expectProblem } from './problems.js';
 import { listen, rawRequest } from './raw-http.js';
 import { recordingClient, startS3, type RunningS3 } from './s3rver.js';
@@ -95,12 +97,12 @@ describe.each(ADAPTERS)('$name storage: a broken multipart upload', (adapter) =>
   let ctx: TestContext;
   let stored: () => Promise<string[]>;
   let port: number;
-  let token: string;
+  let user: TestUser;
 
   beforeAll(async () => {
     ({ ctx, stored } = await adapter.start());
     port = await listen(ctx.app);
-    token = await ctx.tokenFor('broken@example.com');
+    user = await ctx.newUser({ email: 'broken@example.com' });
   });
 
   /** The body with a Content-Length of `declared` (default: its length), half-closed when `end`. */
@@ -110,7 +112,7 @@ describe.each(ADAPTERS)('$name storage: a broken multipart upload', (adapter) =>
       Buffer.concat([
         Buffer.from(
           `POST /api/v1/sessions/${sessionId}/upload-files HTTP/1.1\r\nHost: hwa\r\n` +
-            `Authorization: Bearer ${token}\r\nContent-Type: ${contentType}\r\n` +
+            `Authorization: Bearer ${user.token}\r\nContent-Type: ${contentType}\r\n` +
             `Content-Length: ${declared}\r\n\r\n`,
         ),
         body,
@@ -119,14 +121,9 @@ describe.each(ADAPTERS)('$name storage: a broken multipart upload', (adapter) =>
     );
 
   async function attachmentsOf(sessionId: string): Promise<{ total: number; inSession: number }> {
-    const all = await ctx.as(token, { method: 'GET', url: '/api/v1/attachments' });
-    const session = await ctx.as(token, { method: 'GET', url: `/api/v1/sessions/${sessionId}` });
-    expect(all.statusCode, all.body).toBe(200);
-    expect(session.statusCode, session.body).toBe(200);
-    return {
-      total: all.json<{ count: number }>().count,
-      inSession: session.json<{ attachments: [] }>().attachments.length,
-    };
+    const all = ok(await user.call<Page<Attachment>>('GET', '/attachments'));
+    const session = ok(await user.call<Session>('GET', `/sessions/${sessionId}`));
+    return { total: all.count, inSession: session.attachments.length };
   }
 
   /** A good upload over HTTP (fetch's own multipart) and a health check: the server still serves. */
@@ -137,7 +134,7 @@ describe.each(ADAPTERS)('$name storage: a broken multipart upload', (adapter) =>
     form.append('files', new Blob(['time,v\n0,1\n']), 'after.csv');
     const res = await fetch(`${origin}/api/v1/sessions/${sessionId}/upload-files`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
+      headers: { authorization: `Bearer ${user.token}` },
       body: form,
     });
     expect(res.status, await res.clone().text()).toBe(201);
@@ -148,7 +145,7 @@ describe.each(ADAPTERS)('$name storage: a broken multipart upload', (adapter) =>
 
   it.each(CASES)('$label: 400 problem, nothing stored, still serving', async ({ contentType, body }) => {
     const before = await stored();
-    const sessionId = await newSession(ctx, token);
+    const { session_id: sessionId } = await ctx.newSession(user);
     const { total } = await attachmentsOf(sessionId);
 
     const problem = expectProblem(await send(sessionId, contentType, body), 400);
@@ -165,7 +162,7 @@ describe.each(ADAPTERS)('$name storage: a broken multipart upload', (adapter) =>
     // The HTTP body itself is cut: Node's parser reports it on the socket, and the upload in
     // progress sees its request close early and removes what it stored.
     const before = await stored();
-    const sessionId = await newSession(ctx, token);
+    const { session_id: sessionId } = await ctx.newSession(user);
     const { total } = await attachmentsOf(sessionId);
     const body = Buffer.concat([Buffer.from(partHead('cut.bin')), randomBytes(300 * KiB)]);
 

@@ -25,6 +25,7 @@ export const BboxSchema = Type.Object(
   },
   { additionalProperties: false, description: 'x is the left edge, y the top edge' },
 );
+export type Bbox = Static<typeof BboxSchema>;
 
 export const PathSchema = Type.Object(
   {
@@ -37,6 +38,7 @@ export const PathSchema = Type.Object(
   },
   { additionalProperties: false },
 );
+export type PathItem = Static<typeof PathSchema>;
 
 const page = {
   page_width: Type.Number({ exclusiveMinimum: 0 }),
@@ -103,5 +105,6 @@ export const CreatedAnnotationSchema = Type.Object({
   annotation_content: AnnotationContent,
   annotation_type: Type.Enum([...ANNOTATION_TYPES]),
 });
+export type CreatedAnnotation = Static<typeof CreatedAnnotationSchema>;
 
 export const AnnotationParams = Type.Object({ annotation_id: Uuid });

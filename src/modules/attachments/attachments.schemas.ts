@@ -56,3 +56,4 @@ export const AttachmentParams = Type.Object({ attachment_uuid: Uuid });
 export const ExportResult = Type.Object({
   presigned_url: Type.Union([Type.String(), Type.Null()], { description: 'time-limited download link' }),
 });
+export type ExportResult = Static<typeof ExportResult>;

@@ -10,80 +10,64 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { afterFile, testApp, type TestContext } from '../../../test/helpers.js';
-import {
-  ATTACHMENT_KEYS,
-  PDF,
-  PNG,
-  file,
-  newSession,
-  uploaded,
-  type FilePart,
-} from '../../../test/multipart.js';
+import { afterFile, ok, testApp, type TestContext, type TestUser } from '../../../test/helpers.js';
+import { ATTACHMENT_KEYS, PDF, PNG, file, type FilePart } from '../../../test/multipart.js';
 import { expectProblem } from '../../../test/problems.js';
+import type { Page } from '../../core/schemas.js';
 import { attachments as attachmentsTable, sessionAttachments } from '../../db/schema.js';
-import type { Attachment } from './attachments.schemas.js';
+import type { Session } from '../sessions/sessions.schemas.js';
+import type { Attachment, AttachmentDetail, ExportResult } from './attachments.schemas.js';
 
-const BASE = '/api/v1/attachments';
+const BASE = '/attachments';
 const DETAIL_KEYS = [...ATTACHMENT_KEYS, 'attachment_content', 'storage_url'].sort();
 const MiB = 1024 * 1024;
 
-/** The detail form, with the preview readable field by field. */
-interface Detail extends Attachment {
-  attachment_content: Record<string, unknown> | null;
-  storage_url: string | null;
-}
-
 let ctx: TestContext;
 let storageDir: string;
-let ann: string;
-let bob: string;
+let ann: TestUser;
+let bob: TestUser;
 
 beforeAll(async () => {
   storageDir = mkdtempSync(path.join(os.tmpdir(), 'hwa-attachments-test-'));
   afterFile(() => fs.rm(storageDir, { recursive: true, force: true }));
   ctx = await testApp({ env: { HWA_STORAGE_DIR: storageDir } });
-  ann = await ctx.tokenFor('ann@example.com');
-  bob = await ctx.tokenFor('bob@example.com');
+  ann = await ctx.newUser({ email: 'ann@example.com' });
+  bob = await ctx.newUser({ email: 'bob@example.com' });
 });
 
-const freshUser = () => ctx.tokenFor(`u${randomBytes(4).toString('hex')}@example.com`);
-const list = (token: string, query: Record<string, string> = {}) =>
-  ctx.as(token, { method: 'GET', url: BASE, query });
-const get = (token: string, id: string) => ctx.as(token, { method: 'GET', url: `${BASE}/${id}` });
-const patch = (token: string, id: string, payload: object) =>
-  ctx.as(token, { method: 'PATCH', url: `${BASE}/${id}`, payload });
-const exportLink = (token: string, id: string) =>
-  ctx.as(token, { method: 'POST', url: `${BASE}/${id}/export` });
+const freshUser = () => ctx.newUser();
+const newSessionId = async (user: TestUser) => (await ctx.newSession(user)).session_id;
+const list = (user: TestUser, query: Record<string, string> = {}) =>
+  user.call<Page<Attachment>>('GET', BASE, undefined, { query });
+const get = (user: TestUser, id: string) => user.call<AttachmentDetail>('GET', `${BASE}/${id}`);
+const patch = (user: TestUser, id: string, body: object) =>
+  user.call<Attachment>('PATCH', `${BASE}/${id}`, body);
+const exportLink = (user: TestUser, id: string) => user.call<ExportResult>('POST', `${BASE}/${id}/export`);
 
-async function listed(token: string, query: Record<string, string> = {}) {
-  const res = await list(token, query);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ items: Attachment[]; count: number }>();
-}
+const listed = async (user: TestUser, query: Record<string, string> = {}) => ok(await list(user, query));
 
 const ids = (page: { items: Attachment[] }) => page.items.map((a) => a.attachment_id);
 
-async function detail(token: string, id: string): Promise<Detail> {
-  const res = await get(token, id);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<Detail>();
-}
+const detail = async (user: TestUser, id: string) => ok(await get(user, id));
 
 /** The list form of a detail: without attachment_content and storage_url. */
-function summaryOf(d: Detail): Attachment {
-  const copy: Partial<Detail> = { ...d };
+function summaryOf(d: AttachmentDetail): Attachment {
+  const copy: Partial<AttachmentDetail> = { ...d };
   delete copy.attachment_content;
   delete copy.storage_url;
   return copy as Attachment;
 }
 
-async function one(token: string, part: FilePart, sessionId?: string): Promise<Attachment> {
-  return (await uploaded<Attachment>(ctx, token, [part], sessionId))[0]!;
+/** One file uploaded by `user` into `session` (a new session of theirs unless given). */
+async function one(user: TestUser, part: FilePart, session?: Session | string): Promise<Attachment> {
+  return (await ctx.upload(user, session ?? (await ctx.newSession(user)), [part]))[0]!;
 }
 
 /** The preview the detail shows for a file named `name` holding `body`. */
-async function previewOf(name: string, body: string | Buffer): Promise<Detail['attachment_content']> {
+async function previewOf(
+  name: string,
+  body: string | Buffer,
+): Promise<AttachmentDetail['attachment_content']> {
   return (await detail(ann, (await one(ann, file(name, body))).attachment_id)).attachment_content;
 }
 
@@ -131,9 +115,9 @@ describe('GET /attachments: whose files', () => {
 
   it("includes the service's files in the caller's live sessions only", async () => {
     const user = await freshUser();
-    const live = await newSession(ctx, user);
-    const doomed = await newSession(ctx, user);
-    const bobSession = await newSession(ctx, bob);
+    const live = await newSessionId(user);
+    const doomed = await newSessionId(user);
+    const bobSession = await newSessionId(bob);
     const inLive = await assistantFile([live], 'summary.csv');
     const inDoomed = await assistantFile([doomed]);
     const inBobs = await assistantFile([bobSession]);
@@ -151,9 +135,7 @@ describe('GET /attachments: whose files', () => {
     expect(shown.attachment_created_by).toBe('assistant');
     expect(ids(await listed(user, { session_id: live }))).toEqual([inLive]);
 
-    expect((await ctx.as(user, { method: 'DELETE', url: `/api/v1/sessions/${doomed}` })).statusCode).toBe(
-      204,
-    );
+    ok(await user.call('DELETE', `/sessions/${doomed}`), 204);
     expect(ids(await listed(user))).toEqual([inLive]);
     expectProblem(await get(user, inDoomed), 404);
     expectProblem(await get(user, inBobs), 404);
@@ -166,22 +148,20 @@ describe('GET /attachments: whose files', () => {
 describe('GET /attachments: filters and paging', () => {
   it('filters by session', async () => {
     const user = await freshUser();
-    const s1 = await newSession(ctx, user);
-    const s2 = await newSession(ctx, user);
+    const s1 = await newSessionId(user);
+    const s2 = await newSessionId(user);
     const a = await one(user, file('a.csv', 'a\n'), s1);
     const b = await one(user, file('b.csv', 'b\n'), s2);
-    const shared = await ctx.as(user, {
-      method: 'POST',
-      url: '/api/v1/sessions',
-      payload: { attachments: [{ attachment_id: a.attachment_id }, { attachment_id: b.attachment_id }] },
+    const shared = await ctx.newSession(user, {
+      attachments: [{ attachment_id: a.attachment_id }, { attachment_id: b.attachment_id }],
     });
-    const s3 = shared.json<{ session_id: string }>().session_id;
+    const s3 = shared.session_id;
     expect(await listed(user, { session_id: s1 })).toEqual({ items: [a], count: 1 });
     expect(await listed(user, { session_id: s2 })).toEqual({ items: [b], count: 1 });
     expect(ids(await listed(user, { session_id: s3 }))).toEqual([a.attachment_id, b.attachment_id]);
     expect(await listed(user, { session_id: randomUUID() })).toEqual({ items: [], count: 0 });
     // Another user's session shows the caller nothing, even though it holds files.
-    const bobSession = await newSession(ctx, bob);
+    const bobSession = await newSessionId(bob);
     await one(bob, file('bob.csv', 'x\n'), bobSession);
     expect(await listed(user, { session_id: bobSession })).toEqual({ items: [], count: 0 });
     expectProblem(await list(user, { session_id: 'nope' }), 400, ['query.session_id']);
@@ -189,13 +169,13 @@ describe('GET /attachments: filters and paging', () => {
 
   it('filters by type, whatever its case', async () => {
     const user = await freshUser();
-    const sessionId = await newSession(ctx, user);
-    const files = await uploaded<Attachment>(
-      ctx,
-      user,
-      [file('d.pdf', PDF), file('x.csv', 'a\n'), file('y.csv', 'b\n'), file('p.png', PNG)],
-      sessionId,
-    );
+    const sessionId = await newSessionId(user);
+    const files = await ctx.upload(user, sessionId, [
+      file('d.pdf', PDF),
+      file('x.csv', 'a\n'),
+      file('y.csv', 'b\n'),
+      file('p.png', PNG),
+    ]);
     const [pdf, x, y, png] = files.map((f) => f.attachment_id);
     expect(ids(await listed(user, { attachment_type: 'csv' })).sort()).toEqual([x, y].sort());
     expect(ids(await listed(user, { attachment_type: 'CSV' })).sort()).toEqual([x, y].sort());
@@ -408,10 +388,9 @@ describe('attachment_content previews', () => {
 describe('PATCH /attachments/{id}', () => {
   it('changes only the fields given; null clears a text', async () => {
     const a = await one(ann, file('scope.csv', 'a\n'));
-    const titled = await patch(ann, a.attachment_id, { attachment_title: 'Scope capture' });
-    expect(titled.statusCode, titled.body).toBe(200);
-    expect(Object.keys(titled.json<Attachment>()).sort()).toEqual(ATTACHMENT_KEYS);
-    expect(titled.json<Attachment>()).toEqual({ ...a, attachment_title: 'Scope capture' });
+    const titled = ok(await patch(ann, a.attachment_id, { attachment_title: 'Scope capture' }));
+    expect(Object.keys(titled).sort()).toEqual(ATTACHMENT_KEYS);
+    expect(titled).toEqual({ ...a, attachment_title: 'Scope capture' });
 
     const more = await patch(ann, a.attachment_id, {
       attachment_description: 'CH1 is VBUS',
@@ -425,11 +404,11 @@ describe('PATCH /attachments/{id}', () => {
       attachment_citation: 'Lab notebook p. 12',
       is_visible: false,
     };
-    expect(more.json<Attachment>()).toEqual(expected);
-    expect((await patch(ann, a.attachment_id, {})).json<Attachment>()).toEqual(expected);
+    expect(ok(more)).toEqual(expected);
+    expect(ok(await patch(ann, a.attachment_id, {}))).toEqual(expected);
 
     const cleared = await patch(ann, a.attachment_id, { attachment_title: null, is_visible: true });
-    expect(cleared.json<Attachment>()).toEqual({ ...expected, attachment_title: null, is_visible: true });
+    expect(ok(cleared)).toEqual({ ...expected, attachment_title: null, is_visible: true });
     const shown = await detail(ann, a.attachment_id);
     expect(shown).toMatchObject({ ...expected, attachment_title: null, is_visible: true });
     expect(shown.attachment_content).toEqual({ format: 'csv', columns: ['a'], rows: [], complete: true });
@@ -441,9 +420,8 @@ describe('PATCH /attachments/{id}', () => {
     ['attachment_citation', 2_000],
   ])('%s takes %i characters and refuses one more', async (name, max) => {
     const a = await one(ann, file('limits.csv', 'a\n'));
-    const ok = await patch(ann, a.attachment_id, { [name]: 'x'.repeat(max) });
-    expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json<Record<string, unknown>>()[name]).toBe('x'.repeat(max));
+    const patched = ok(await patch(ann, a.attachment_id, { [name]: 'x'.repeat(max) }));
+    expect((patched as Record<string, unknown>)[name]).toBe('x'.repeat(max));
     expectProblem(await patch(ann, a.attachment_id, { [name]: 'y'.repeat(max + 1) }), 400, [`body.${name}`]);
     expect(((await detail(ann, a.attachment_id)) as unknown as Record<string, unknown>)[name]).toBe(
       'x'.repeat(max),
@@ -464,11 +442,9 @@ describe('PATCH /attachments/{id}', () => {
   });
 
   it("edits the service's file in the caller's session", async () => {
-    const sessionId = await newSession(ctx, ann);
+    const sessionId = await newSessionId(ann);
     const id = await assistantFile([sessionId]);
-    const res = await patch(ann, id, { attachment_title: 'Generated summary' });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json<Attachment>()).toMatchObject({
+    expect(ok(await patch(ann, id, { attachment_title: 'Generated summary' }))).toMatchObject({
       attachment_title: 'Generated summary',
       attachment_created_by: 'assistant',
     });
@@ -483,15 +459,14 @@ describe('POST /attachments/{id}/export', () => {
   it('returns a signed link to this server that lives HWA_SIGNED_URL_TTL (default 15 minutes)', async () => {
     const a = await one(ann, file('export.csv', 'a\n'));
     const before = Math.floor(Date.now() / 1000);
-    const res = await exportLink(ann, a.attachment_id);
+    const body = ok(await exportLink(ann, a.attachment_id));
     const after = Math.floor(Date.now() / 1000);
-    expect(res.statusCode, res.body).toBe(200);
-    const body = res.json<{ presigned_url: string }>();
     expect(Object.keys(body)).toEqual(['presigned_url']);
+    const link = String(body.presigned_url);
     const match = new RegExp(
       `^http://127\\.0\\.0\\.1:8080/downloads/${a.attachment_id}\\?expires=(\\d+)&signature=[A-Za-z0-9_-]{43}$`,
-    ).exec(body.presigned_url);
-    expect(match, body.presigned_url).not.toBeNull();
+    ).exec(link);
+    expect(match, link).not.toBeNull();
     const expires = Number(match![1]);
     expect(expires).toBeGreaterThanOrEqual(before + 900);
     expect(expires).toBeLessThanOrEqual(after + 900);
@@ -505,48 +480,31 @@ describe('POST /attachments/{id}/export', () => {
 
 describe('isolation between users', () => {
   it('another user gets 404 for everything about an attachment, and changes nothing', async () => {
-    const sessionId = await newSession(ctx, ann);
+    const sessionId = await newSessionId(ann);
     const a = await one(ann, file('private.csv', 'secret\n1\n'), sessionId);
     const before = await detail(ann, a.attachment_id);
 
     expectProblem(await get(bob, a.attachment_id), 404);
     expectProblem(await patch(bob, a.attachment_id, { attachment_title: 'pwned', is_visible: false }), 404);
     expectProblem(await exportLink(bob, a.attachment_id), 404);
-    expectProblem(await ctx.as(bob, { method: 'GET', url: `${BASE}/${a.attachment_id}/annotations` }), 404);
-    const annotate = await ctx.as(bob, {
-      method: 'POST',
-      url: '/api/v1/annotations',
-      payload: {
-        attachment_id: a.attachment_id,
-        annotation_type: 'bbox',
-        annotation_content: { page_width: 1, page_height: 1, page_number: 0, content: [] },
-      },
+    expectProblem(await bob.call('GET', `${BASE}/${a.attachment_id}/annotations`), 404);
+    const annotate = await bob.call('POST', '/annotations', {
+      attachment_id: a.attachment_id,
+      annotation_type: 'bbox',
+      annotation_content: { page_width: 1, page_height: 1, page_number: 0, content: [] },
     });
     expectProblem(annotate, 404);
-    const bobSession = await newSession(ctx, bob);
-    expectProblem(
-      await ctx.as(bob, {
-        method: 'DELETE',
-        url: `/api/v1/sessions/${sessionId}/attachments/${a.attachment_id}`,
-      }),
-      404,
-    );
-    expectProblem(
-      await ctx.as(bob, {
-        method: 'DELETE',
-        url: `/api/v1/sessions/${bobSession}/attachments/${a.attachment_id}`,
-      }),
-      404,
-    );
+    const bobSession = await newSessionId(bob);
+    expectProblem(await bob.call('DELETE', `/sessions/${sessionId}/attachments/${a.attachment_id}`), 404);
+    expectProblem(await bob.call('DELETE', `/sessions/${bobSession}/attachments/${a.attachment_id}`), 404);
     expect(ids(await listed(bob, { limit: '1000' }))).not.toContain(a.attachment_id);
     expect(await listed(bob, { session_id: sessionId })).toEqual({ items: [], count: 0 });
 
     expect(await detail(ann, a.attachment_id)).toEqual(before);
-    const annotations = await ctx.as(ann, { method: 'GET', url: `${BASE}/${a.attachment_id}/annotations` });
-    expect(annotations.json()).toEqual([]);
+    expect(ok(await ann.call('GET', `${BASE}/${a.attachment_id}/annotations`))).toEqual([]);
   });
 
   it('answers 401 without a token', async () => {
-    expectProblem(await ctx.app.inject({ method: 'GET', url: BASE }), 401);
+    expectProblem(await ctx.app.inject({ method: 'GET', url: `/api/v1${BASE}` }), 401);
   });
 });

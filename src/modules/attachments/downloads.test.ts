@@ -7,10 +7,11 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import contentDisposition from 'content-disposition';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { testApp, type TestContext } from '../../../test/helpers.js';
-import { PDF, PNG, file, uploaded, type FilePart } from '../../../test/multipart.js';
+import { ok, testApp, type TestContext, type TestUser } from '../../../test/helpers.js';
+import { PDF, PNG, file, type FilePart } from '../../../test/multipart.js';
 import { expectProblem } from '../../../test/problems.js';
 import { DownloadSigner } from '../../storage/signed-urls.js';
+import type { ExportResult } from './attachments.schemas.js';
 
 const PUBLIC_URL = 'https://hwa.example.com';
 const TTL = 600;
@@ -18,21 +19,22 @@ const TTL = 600;
 const TEST_SECRET = 'test-secret-0123456789abcdef0123456789abcdef';
 
 let ctx: TestContext;
-let ann: string;
+let ann: TestUser;
 
 beforeAll(async () => {
   ctx = await testApp({ env: { HWA_PUBLIC_URL: `${PUBLIC_URL}/`, HWA_SIGNED_URL_TTL: String(TTL) } });
-  ann = await ctx.tokenFor('ann@example.com');
+  ann = await ctx.newUser({ email: 'ann@example.com' });
 });
 
+/** The id of `part` uploaded by Ann into a new session of hers. */
 async function upload(part: FilePart): Promise<string> {
-  return (await uploaded(ctx, ann, [part]))[0]!.attachment_id;
+  return (await ctx.upload(ann, await ctx.newSession(ann), [part]))[0]!.attachment_id;
 }
 
-async function exported(id: string): Promise<URL> {
-  const res = await ctx.as(ann, { method: 'POST', url: `/api/v1/attachments/${id}/export` });
-  expect(res.statusCode, res.body).toBe(200);
-  return new URL(res.json<{ presigned_url: string }>().presigned_url);
+/** The download link the API hands `user` for attachment `id`. */
+async function exported(id: string, user = ann): Promise<URL> {
+  const { presigned_url } = ok(await user.call<ExportResult>('POST', `/attachments/${id}/export`));
+  return new URL(presigned_url!);
 }
 
 /** GET the link's path and query on the app, with no token. */
@@ -204,13 +206,12 @@ describe('request logs', () => {
       logStream: { write: (line: string) => lines.push(line) },
       env: { LOG_LEVEL: 'info', HWA_PUBLIC_URL: PUBLIC_URL },
     });
-    const token = await logged.tokenFor('ann@example.com');
-    const [attachment] = await uploaded(logged, token, [file('log.csv', 'a\n1\n')]);
-    const res = await logged.as(token, {
-      method: 'POST',
-      url: `/api/v1/attachments/${attachment!.attachment_id}/export`,
-    });
-    const link = new URL(res.json<{ presigned_url: string }>().presigned_url);
+    const user = await logged.newUser({ email: 'ann@example.com' });
+    const [attachment] = await logged.upload(user, await logged.newSession(user), [
+      file('log.csv', 'a\n1\n'),
+    ]);
+    const attachmentId = attachment!.attachment_id;
+    const link = await exported(attachmentId, user);
     const signature = link.searchParams.get('signature')!;
     const download = await logged.app.inject({ method: 'GET', url: link.pathname + link.search });
     expect(download.statusCode).toBe(200);
@@ -218,7 +219,7 @@ describe('request logs', () => {
 
     const text = lines.join('');
     // The download was logged, with its path and expiry: the check below means something.
-    expect(text).toContain(`/downloads/${attachment!.attachment_id}?expires=`);
+    expect(text).toContain(`/downloads/${attachmentId}?expires=`);
     expect(text).toContain('signature=[redacted]');
     expect(text).not.toContain(signature);
     expect(text).not.toContain(encodeURIComponent(signature));

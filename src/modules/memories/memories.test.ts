@@ -2,8 +2,7 @@
 // their own; versions are numbered from 1, restore appends, nothing is rewritten; content is at most
 // 10,000 characters. Each test signs in new users so none sees another test's memory.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ok, testApp, type TestContext, type TestUser } from '../../../test/helpers.js';
-import { ISO_MS_Z } from '../../../test/metagraph-helpers.js';
+import { ISO_MS_Z, ok, testApp, type TestContext, type TestUser } from '../../../test/helpers.js';
 import { expectProblem } from '../../../test/problems.js';
 import type { MemoryVersion, UserMemory } from './memories.schemas.js';
 

@@ -1,23 +1,10 @@
 // The ids a batch save answers beside the spec's counts, so a script chains calls without reading the
 // metagraph back: `entity_ids` maps each created entity's local_id to its uuid, `relationship_ids`
 // lists the uuids of the request's relationship_creates in request order.
-import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  SATELLITE,
-  UUID,
-  byName,
-  edges,
-  metagraphTestApp,
-  type MetagraphClient,
-} from '../../../test/metagraph-helpers.js';
+import { describe, expect, it } from 'vitest';
+import { SATELLITE, UUID, byName, edges, mg } from '../../../test/batch-save-app.js';
 import { expectProblem } from '../../../test/problems.js';
 import { LIMITS } from './batch-save.schemas.js';
-
-let mg: MetagraphClient;
-
-beforeAll(async () => {
-  ({ mg } = await metagraphTestApp());
-});
 
 describe('entity_ids', () => {
   it('maps every created local_id to the uuid the metagraph shows for that entity', async () => {

@@ -1,7 +1,6 @@
 // Batch save creating a metagraph in one request: entities and relationships by local ids, generated
 // CONTAINS edges, every spec field on what was created, and who saved it.
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { TestUser } from '../../../test/helpers.js';
+import { describe, expect, it } from 'vitest';
 import {
   ENTITY_KEYS,
   ISO_MS_Z,
@@ -9,19 +8,24 @@ import {
   SATELLITE,
   SATELLITE_EDGES,
   UUID,
+  bob,
   byName,
   containsEdge,
   edges,
-  metagraphTestApp,
-  type MetagraphClient,
-} from '../../../test/metagraph-helpers.js';
+  mg,
+  saveAnswer,
+} from '../../../test/batch-save-app.js';
 
-let bob: TestUser;
-let mg: MetagraphClient;
-
-beforeAll(async () => {
-  ({ bob, mg } = await metagraphTestApp());
-});
+/** What an entity or relationship Ann has just created holds: no artifacts or memories, live, not pending. */
+const NEW_BY_ANN = {
+  artifacts: [],
+  memories: '',
+  memories_updated_at: null,
+  memories_contributors: [],
+  is_deleted: false,
+  is_pending: false,
+  created_by: 'ann@example.com',
+};
 
 describe('creating a metagraph in one save', () => {
   it('creates entities and relationships with local ids, generates CONTAINS edges and counts the items', async () => {
@@ -29,17 +33,14 @@ describe('creating a metagraph in one save', () => {
     expect((await mg.full(sys)).version).toBe(0);
 
     const result = await mg.save(sys, SATELLITE);
-    expect(result).toEqual({
-      version: 1,
-      entities_created: 8,
-      entities_updated: 0,
-      entities_deleted: 0,
-      relationships_created: 5, // the request's items; the 7 generated CONTAINS edges are not counted
-      relationships_updated: 0,
-      relationships_deleted: 0,
-      entity_ids: expect.any(Object), // what they hold: batch-save-ids.test.ts
-      relationship_ids: expect.any(Array),
-    });
+    expect(result).toEqual(
+      saveAnswer(1, {
+        entities_created: 8,
+        relationships_created: 5, // the request's items; the 7 generated CONTAINS edges are not counted
+        entity_ids: expect.any(Object), // what they hold: batch-save-ids.test.ts
+        relationship_ids: expect.any(Array),
+      }),
+    );
 
     const graph = await mg.full(sys);
     expect(graph.version).toBe(1);
@@ -70,13 +71,7 @@ describe('creating a metagraph in one save', () => {
         { key: 'mass_kg', value: '4' },
         { key: 'orbit', value: 'LEO' },
       ],
-      artifacts: [],
-      memories: '',
-      memories_updated_at: null,
-      memories_contributors: [],
-      is_deleted: false,
-      is_pending: false,
-      created_by: 'ann@example.com',
+      ...NEW_BY_ANN,
     });
     expect(sat.uuid).toMatch(UUID);
     expect(sat.created_at).toMatch(ISO_MS_Z);
@@ -92,13 +87,7 @@ describe('creating a metagraph in one save', () => {
       source_entity_id: id('Battery'),
       target_entity_id: id('Energy'),
       attributes: [{ key: 'max_w', value: '20' }],
-      artifacts: [],
-      memories: '',
-      memories_updated_at: null,
-      memories_contributors: [],
-      is_deleted: false,
-      is_pending: false,
-      created_by: 'ann@example.com',
+      ...NEW_BY_ANN,
     });
     expect(graph.relationships.find((r) => r.relationship_type === 'CONNECTS')).toMatchObject({
       name: '',

@@ -2,16 +2,14 @@
 // already stored, with 400 naming the update or create that closes it; every write of the refused save
 // is rolled back.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { metagraphTestApp, type MetagraphClient } from '../../../test/metagraph-helpers.js';
+import { mg } from '../../../test/batch-save-app.js';
 import { expectProblem } from '../../../test/problems.js';
 
-let mg: MetagraphClient;
 let sys: string;
 let id: (name: string) => string;
 let rel: (type: string) => string;
 
 beforeAll(async () => {
-  ({ mg } = await metagraphTestApp());
   const built = await mg.satellite();
   ({ sys, id } = built);
   rel = (type) => built.graph.relationships.find((r) => r.relationship_type === type)!.uuid;

@@ -1,20 +1,12 @@
 // Batch save deletes: soft, taking every relationship touching a deleted entity with them, counted as
 // request items only, and final: a deleted entity stays deleted through later saves.
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { ok, type TestContext, type TestUser } from '../../../test/helpers.js';
-import { byName, edges, metagraphTestApp, type MetagraphClient } from '../../../test/metagraph-helpers.js';
+import { describe, expect, it } from 'vitest';
+import { ann, byName, ctx, edges, mg } from '../../../test/batch-save-app.js';
+import { ok } from '../../../test/helpers.js';
 import { expectProblem } from '../../../test/problems.js';
 import { queryRows } from '../../db/client.js';
 import type { Entity, Relationship } from './metagraph.schemas.js';
-
-let ctx: TestContext;
-let ann: TestUser;
-let mg: MetagraphClient;
-
-beforeAll(async () => {
-  ({ ctx, ann, mg } = await metagraphTestApp());
-});
 
 describe('deletes', () => {
   it('are soft and take every relationship touching the entity with them', async () => {

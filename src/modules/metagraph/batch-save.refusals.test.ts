@@ -3,17 +3,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { TestContext } from '../../../test/helpers.js';
-import { byName, metagraphTestApp, type MetagraphClient } from '../../../test/metagraph-helpers.js';
+import { byName, ctx, mg } from '../../../test/batch-save-app.js';
 import { expectProblem } from '../../../test/problems.js';
 import { queryRows } from '../../db/client.js';
-
-let ctx: TestContext;
-let mg: MetagraphClient;
-
-beforeAll(async () => {
-  ({ ctx, mg } = await metagraphTestApp());
-});
 
 describe('refusals: 400 naming the item, and nothing changes', () => {
   let sys: string;

@@ -4,7 +4,7 @@
 // Uploading itself is upload.test.ts. One app for the file; tests that count make their own user.
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ok, testApp, type TestContext, type TestUser } from '../../../test/helpers.js';
+import { ISO_MS_Z, UUID, ok, testApp, type TestContext, type TestUser } from '../../../test/helpers.js';
 import { file, uploadFiles } from '../../../test/multipart.js';
 import { expectProblem } from '../../../test/problems.js';
 import type { Page } from '../../core/schemas.js';
@@ -23,8 +23,6 @@ const LIST_KEYS = [
   'starred_at',
 ];
 const SESSION_KEYS = [...LIST_KEYS, 'attachments'].sort();
-const ISO_MS_Z = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 let ctx: TestContext;
 let ann: TestUser;
@@ -305,7 +303,7 @@ describe('DELETE /sessions/{id}', () => {
     expectProblem(await get(ann, s.session_id), 404);
     expectProblem(await put(ann, s.session_id, { title: 'back' }), 404);
     expectProblem(await del(ann, s.session_id), 404);
-    expectProblem(await uploadFiles(ctx, ann.token, s.session_id, [file('late.csv', 'a\n')]), 404);
+    expectProblem(await uploadFiles(ann, s.session_id, [file('late.csv', 'a\n')]), 404);
     const page = await listed(ann, { limit: '1000' });
     expect(page.items.map((i) => i.session_id)).not.toContain(s.session_id);
   });
@@ -358,7 +356,7 @@ describe('isolation between users', () => {
     expectProblem(await get(bob, sessionId), 404);
     expectProblem(await put(bob, sessionId, { title: 'pwned', starred: true }), 404);
     expectProblem(await del(bob, sessionId), 404);
-    expectProblem(await uploadFiles(ctx, bob.token, sessionId, [file('planted.csv', 'x\n')]), 404);
+    expectProblem(await uploadFiles(bob, sessionId, [file('planted.csv', 'x\n')]), 404);
     expectProblem(await detach(bob, sessionId, a!.attachment_id), 404);
     const bobs = await listed(bob, { limit: '1000' });
     expect(bobs.items.map((s) => s.session_id)).not.toContain(sessionId);

@@ -10,7 +10,16 @@ import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { afterFile, testApp, type TestContext } from '../../../test/helpers.js';
+import {
+  ISO_MS_Z,
+  UUID,
+  afterFile,
+  ok,
+  testApp,
+  type Answer,
+  type TestContext,
+  type TestUser,
+} from '../../../test/helpers.js';
 import {
   ATTACHMENT_KEYS,
   PDF,
@@ -18,17 +27,16 @@ import {
   field,
   file,
   multipart,
-  newSession,
   uploadFiles,
   type FilePart,
 } from '../../../test/multipart.js';
 import { expectProblem } from '../../../test/problems.js';
+import type { Page } from '../../core/schemas.js';
 import type { Attachment } from '../attachments/attachments.schemas.js';
+import type { Session } from './sessions.schemas.js';
 
 const LIMIT = 1000;
 const MAX_FILES = 20;
-const ISO_MS_Z = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 let ctx: TestContext;
 let storageDir: string;
@@ -49,54 +57,48 @@ async function storedFiles(): Promise<string[]> {
 }
 
 /** A user of one test only, with one empty session. */
-async function freshUser(): Promise<{ token: string; email: string; sessionId: string }> {
-  const email = `u${randomBytes(4).toString('hex')}@example.com`;
-  const token = await ctx.tokenFor(email);
-  return { token, email, sessionId: await newSession(ctx, token) };
+type Uploader = TestUser & { sessionId: string };
+async function freshUser(): Promise<Uploader> {
+  const user = await ctx.newUser();
+  return { ...user, sessionId: (await ctx.newSession(user)).session_id };
 }
 
-async function attachmentCount(token: string): Promise<number> {
-  const res = await ctx.as(token, { method: 'GET', url: '/api/v1/attachments' });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ count: number }>().count;
-}
+const attachmentCount = async (user: TestUser) =>
+  ok(await user.call<Page<Attachment>>('GET', '/attachments')).count;
 
-async function sessionAttachments(token: string, sessionId: string): Promise<Attachment[]> {
-  const res = await ctx.as(token, { method: 'GET', url: `/api/v1/sessions/${sessionId}` });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ attachments: Attachment[] }>().attachments;
-}
+const sessionAttachments = async (user: Uploader) =>
+  ok(await user.call<Session>('GET', `/sessions/${user.sessionId}`)).attachments;
+
+/** The path the user uploads into their session by. */
+const uploadPath = (user: Uploader) => `/sessions/${user.sessionId}/upload-files`;
 
 /**
  * Sends `send` and asserts it is refused with `status` (and `paths`) while nothing is stored: the
  * storage directory holds the same files as before, the user has no attachments, the session none.
  */
 async function expectRefusedStoringNothing(
-  user: { token: string; sessionId: string },
-  send: () => Promise<LightMyRequestResponse>,
+  user: Uploader,
+  send: () => Promise<LightMyRequestResponse | Answer<unknown>>,
   status: number,
   paths?: string[],
 ) {
   const before = await storedFiles();
   expectProblem(await send(), status, paths);
   expect(await storedFiles()).toEqual(before);
-  expect(await attachmentCount(user.token)).toBe(0);
-  expect(await sessionAttachments(user.token, user.sessionId)).toEqual([]);
-}
-
-async function uploadOk(token: string, sessionId: string, parts: FilePart[]): Promise<Attachment[]> {
-  const res = await uploadFiles(ctx, token, sessionId, parts);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<Attachment[]>();
+  expect(await attachmentCount(user)).toBe(0);
+  expect(await sessionAttachments(user)).toEqual([]);
 }
 
 describe('uploading files into a session', () => {
   it('makes one attachment per file, in order, each in the session, and stores the bytes', async () => {
-    const { token, email, sessionId } = await freshUser();
+    const user = await freshUser();
     const csv = 'time,voltage\n0,28.1\n1,27.9\n';
     const before = await storedFiles();
     const startedAt = Date.now();
-    const files = await uploadOk(token, sessionId, [file('datasheet.pdf', PDF), file('telemetry.csv', csv)]);
+    const files = await ctx.upload(user, user.sessionId, [
+      file('datasheet.pdf', PDF),
+      file('telemetry.csv', csv),
+    ]);
     expect(files).toHaveLength(2);
     for (const a of files) {
       expect(Object.keys(a).sort()).toEqual(ATTACHMENT_KEYS);
@@ -105,8 +107,8 @@ describe('uploading files into a session', () => {
         attachment_title: null,
         attachment_description: null,
         attachment_citation: null,
-        attachment_source_session_id: sessionId,
-        attachment_created_by: email,
+        attachment_source_session_id: user.sessionId,
+        attachment_created_by: user.email,
         is_visible: true,
       });
       expect(a.attachment_created_at).toMatch(ISO_MS_Z);
@@ -117,13 +119,11 @@ describe('uploading files into a session', () => {
       ['telemetry.csv', 'csv'],
     ]);
     const ids = files.map((a) => a.attachment_id).sort();
-    expect((await sessionAttachments(token, sessionId)).map((a) => a.attachment_id).sort()).toEqual(ids);
-    const listed = await ctx.as(token, {
-      method: 'GET',
-      url: '/api/v1/attachments',
-      query: { session_id: sessionId },
+    expect((await sessionAttachments(user)).map((a) => a.attachment_id).sort()).toEqual(ids);
+    const listed = await user.call<Page<Attachment>>('GET', '/attachments', undefined, {
+      query: { session_id: user.sessionId },
     });
-    expect(listed.json<{ items: Attachment[]; count: number }>().count).toBe(2);
+    expect(listed.body.count).toBe(2);
 
     // Two new objects in the storage directory holding exactly the uploaded bytes.
     const added = (await storedFiles()).filter((f) => !before.includes(f));
@@ -137,17 +137,17 @@ describe('uploading files into a session', () => {
   });
 
   it('adds to what the session already holds', async () => {
-    const { token, sessionId } = await freshUser();
-    const [first] = await uploadOk(token, sessionId, [file('one.csv', 'a\n1\n')]);
-    const [second] = await uploadOk(token, sessionId, [file('two.csv', 'b\n2\n')]);
-    expect((await sessionAttachments(token, sessionId)).map((a) => a.attachment_id).sort()).toEqual(
+    const user = await freshUser();
+    const [first] = await ctx.upload(user, user.sessionId, [file('one.csv', 'a\n1\n')]);
+    const [second] = await ctx.upload(user, user.sessionId, [file('two.csv', 'b\n2\n')]);
+    expect((await sessionAttachments(user)).map((a) => a.attachment_id).sort()).toEqual(
       [first!.attachment_id, second!.attachment_id].sort(),
     );
   });
 
   it('takes an empty file', async () => {
-    const { token, sessionId } = await freshUser();
-    const [a] = await uploadOk(token, sessionId, [file('empty.txt', '')]);
+    const user = await freshUser();
+    const [a] = await ctx.upload(user, user.sessionId, [file('empty.txt', '')]);
     expect(a).toMatchObject({ attachment_name: 'empty.txt', attachment_type: 'txt' });
   });
 });
@@ -166,17 +166,17 @@ describe('file names', () => {
     ['Prüfbericht „v2“.txt', 'Prüfbericht „v2“.txt'],
     ['say "hi".txt', 'say "hi".txt'],
   ])('%j is kept as %j', async (sent, kept) => {
-    const { token, sessionId } = await freshUser();
-    const [a] = await uploadOk(token, sessionId, [file(sent, 'hello')]);
+    const user = await freshUser();
+    const [a] = await ctx.upload(user, user.sessionId, [file(sent, 'hello')]);
     expect(a!.attachment_name).toBe(kept);
-    expect((await sessionAttachments(token, sessionId))[0]!.attachment_name).toBe(kept);
+    expect((await sessionAttachments(user))[0]!.attachment_name).toBe(kept);
   });
 
   it('keeps 255 characters of a name and cuts a longer one to 255', async () => {
-    const { token, sessionId } = await freshUser();
+    const user = await freshUser();
     const exact = `${'n'.repeat(251)}.csv`;
     const longer = `${'m'.repeat(252)}.csv`;
-    const [a, b] = await uploadOk(token, sessionId, [file(exact, 'a\n'), file(longer, 'b\n')]);
+    const [a, b] = await ctx.upload(user, user.sessionId, [file(exact, 'a\n'), file(longer, 'b\n')]);
     expect(a!.attachment_name).toBe(exact);
     expect(b!.attachment_name).toBe(longer.slice(0, 255));
     expect(b!.attachment_name).toHaveLength(255);
@@ -196,14 +196,14 @@ describe('attachment_type', () => {
     ['an extension with punctuation is not one', 'x.tar-gz', 'text', 'bin'],
     ['no extension and no signature', 'README', 'plain words', 'bin'],
   ])('%s', async (_label, name, body, type) => {
-    const { token, sessionId } = await freshUser();
-    const [a] = await uploadOk(token, sessionId, [file(name, body)]);
+    const user = await freshUser();
+    const [a] = await ctx.upload(user, user.sessionId, [file(name, body)]);
     expect(a!.attachment_type).toBe(type);
   });
 
   it('ignores the Content-Type the client declares for a part', async () => {
-    const { token, sessionId } = await freshUser();
-    const [a] = await uploadOk(token, sessionId, [file('scope.csv', 'a,b\n', 'application/pdf')]);
+    const user = await freshUser();
+    const [a] = await ctx.upload(user, user.sessionId, [file('scope.csv', 'a,b\n', 'application/pdf')]);
     expect(a!.attachment_type).toBe('csv');
   });
 });
@@ -212,7 +212,7 @@ describe('fields of the form', () => {
   it('refuses a file under another field name, storing nothing', async () => {
     const user = await freshUser();
     const parts: FilePart[] = [file('ok.csv', 'a\n'), { field: 'attachment', name: 'x.csv', body: 'x\n' }];
-    await expectRefusedStoringNothing(user, () => uploadFiles(ctx, user.token, user.sessionId, parts), 400, [
+    await expectRefusedStoringNothing(user, () => uploadFiles(user, user.sessionId, parts), 400, [
       'body.attachment',
     ]);
   });
@@ -221,13 +221,13 @@ describe('fields of the form', () => {
     const user = await freshUser();
     await expectRefusedStoringNothing(
       user,
-      () => uploadFiles(ctx, user.token, user.sessionId, [file('ok.csv', 'a\n'), field('note', 'hello')]),
+      () => uploadFiles(user, user.sessionId, [file('ok.csv', 'a\n'), field('note', 'hello')]),
       400,
       ['body.note'],
     );
     await expectRefusedStoringNothing(
       user,
-      () => uploadFiles(ctx, user.token, user.sessionId, [field('comment', 'first'), file('ok.csv', 'a\n')]),
+      () => uploadFiles(user, user.sessionId, [field('comment', 'first'), file('ok.csv', 'a\n')]),
       400,
       ['body.comment'],
     );
@@ -237,7 +237,7 @@ describe('fields of the form', () => {
     const user = await freshUser();
     await expectRefusedStoringNothing(
       user,
-      () => uploadFiles(ctx, user.token, user.sessionId, [field('files', 'not a file')]),
+      () => uploadFiles(user, user.sessionId, [field('files', 'not a file')]),
       400,
       ['body.files'],
     );
@@ -245,24 +245,17 @@ describe('fields of the form', () => {
 
   it('refuses a form with no file as body.files', async () => {
     const user = await freshUser();
-    await expectRefusedStoringNothing(user, () => uploadFiles(ctx, user.token, user.sessionId, []), 400, [
-      'body.files',
-    ]);
+    await expectRefusedStoringNothing(user, () => uploadFiles(user, user.sessionId, []), 400, ['body.files']);
   });
 
   it('refuses a body that is not multipart with 415', async () => {
     const user = await freshUser();
-    const url = `/api/v1/sessions/${user.sessionId}/upload-files`;
+    const url = uploadPath(user);
+    await expectRefusedStoringNothing(user, () => user.call('POST', url, { files: ['a.csv'] }), 415);
+    await expectRefusedStoringNothing(user, () => user.call('POST', url), 415);
     await expectRefusedStoringNothing(
       user,
-      () => ctx.as(user.token, { method: 'POST', url, payload: { files: ['a.csv'] } }),
-      415,
-    );
-    await expectRefusedStoringNothing(user, () => ctx.as(user.token, { method: 'POST', url }), 415);
-    await expectRefusedStoringNothing(
-      user,
-      () =>
-        ctx.as(user.token, { method: 'POST', url, payload: 'a,b', headers: { 'content-type': 'text/csv' } }),
+      () => user.call('POST', url, undefined, { raw: 'a,b', headers: { 'content-type': 'text/csv' } }),
       415,
     );
   });
@@ -270,10 +263,10 @@ describe('fields of the form', () => {
 
 describe('the upload limit (HWA_UPLOAD_LIMIT = 1000 bytes per file)', () => {
   it('takes a file of exactly the limit, keeping every byte', async () => {
-    const { token, sessionId } = await freshUser();
+    const user = await freshUser();
     const body = randomBytes(LIMIT);
     const before = await storedFiles();
-    const [a] = await uploadOk(token, sessionId, [file('exact.bin', body)]);
+    const [a] = await ctx.upload(user, user.sessionId, [file('exact.bin', body)]);
     expect(a!.attachment_type).toBe('bin');
     const added = (await storedFiles()).filter((f) => !before.includes(f));
     expect(added).toHaveLength(1);
@@ -284,7 +277,7 @@ describe('the upload limit (HWA_UPLOAD_LIMIT = 1000 bytes per file)', () => {
     const user = await freshUser();
     await expectRefusedStoringNothing(
       user,
-      () => uploadFiles(ctx, user.token, user.sessionId, [file('over.bin', randomBytes(LIMIT + 1))]),
+      () => uploadFiles(user, user.sessionId, [file('over.bin', randomBytes(LIMIT + 1))]),
       413,
     );
   });
@@ -292,29 +285,29 @@ describe('the upload limit (HWA_UPLOAD_LIMIT = 1000 bytes per file)', () => {
   it('refuses a good file followed by an oversize one, keeping neither', async () => {
     const user = await freshUser();
     const parts = [file('good.csv', 'a,b\n1,2\n'), file('huge.bin', randomBytes(LIMIT * 3))];
-    await expectRefusedStoringNothing(user, () => uploadFiles(ctx, user.token, user.sessionId, parts), 413);
+    await expectRefusedStoringNothing(user, () => uploadFiles(user, user.sessionId, parts), 413);
   });
 
   it('refuses an oversize file between good ones, keeping none', async () => {
     const user = await freshUser();
     const parts = [file('a.csv', 'a\n'), file('big.bin', randomBytes(LIMIT + 1)), file('c.csv', 'c\n')];
-    await expectRefusedStoringNothing(user, () => uploadFiles(ctx, user.token, user.sessionId, parts), 413);
+    await expectRefusedStoringNothing(user, () => uploadFiles(user, user.sessionId, parts), 413);
   });
 
   it(`takes ${MAX_FILES} files of exactly the limit in one request`, async () => {
-    const { token, sessionId } = await freshUser();
+    const user = await freshUser();
     const parts = Array.from({ length: MAX_FILES }, (_, i) => file(`f${i}.bin`, randomBytes(LIMIT)));
     // The request is larger than 20 × limit (part headers): the early check must leave room for them.
     expect(multipart(parts).payload.length).toBeGreaterThan(MAX_FILES * LIMIT);
-    const files = await uploadOk(token, sessionId, parts);
+    const files = await ctx.upload(user, user.sessionId, parts);
     expect(files.map((a) => a.attachment_name)).toEqual(parts.map((p) => p.name));
-    expect(await sessionAttachments(token, sessionId)).toHaveLength(MAX_FILES);
+    expect(await sessionAttachments(user)).toHaveLength(MAX_FILES);
   });
 
   it(`refuses ${MAX_FILES + 1} files in one request with 413, storing none of them`, async () => {
     const user = await freshUser();
     const parts = Array.from({ length: MAX_FILES + 1 }, (_, i) => file(`f${i}.txt`, `file ${i}`));
-    await expectRefusedStoringNothing(user, () => uploadFiles(ctx, user.token, user.sessionId, parts), 413);
+    await expectRefusedStoringNothing(user, () => uploadFiles(user, user.sessionId, parts), 413);
   });
 
   it('refuses from its Content-Length, unread, a request longer than 20 files at the limit can be', async () => {
@@ -326,10 +319,8 @@ describe('the upload limit (HWA_UPLOAD_LIMIT = 1000 bytes per file)', () => {
     await expectRefusedStoringNothing(
       user,
       () =>
-        ctx.as(user.token, {
-          method: 'POST',
-          url: `/api/v1/sessions/${user.sessionId}/upload-files`,
-          payload: body.payload,
+        user.call('POST', uploadPath(user), undefined, {
+          raw: body.payload,
           headers: { ...body.headers, 'content-length': String(declared) },
         }),
       413,
@@ -340,13 +331,13 @@ describe('the upload limit (HWA_UPLOAD_LIMIT = 1000 bytes per file)', () => {
 describe('who may upload', () => {
   it("another user's session, an unknown one or a malformed id is 404 and stores nothing", async () => {
     const owner = await freshUser();
-    const intruder = await ctx.tokenFor(`i${randomBytes(4).toString('hex')}@example.com`);
+    const intruder = await ctx.newUser();
     const before = await storedFiles();
-    expectProblem(await uploadFiles(ctx, intruder, owner.sessionId, [file('planted.csv', 'x\n')]), 404);
-    expectProblem(await uploadFiles(ctx, owner.token, randomUUID(), [file('lost.csv', 'x\n')]), 404);
-    expectProblem(await uploadFiles(ctx, owner.token, 'not-a-uuid', [file('lost.csv', 'x\n')]), 404);
+    expectProblem(await uploadFiles(intruder, owner.sessionId, [file('planted.csv', 'x\n')]), 404);
+    expectProblem(await uploadFiles(owner, randomUUID(), [file('lost.csv', 'x\n')]), 404);
+    expectProblem(await uploadFiles(owner, 'not-a-uuid', [file('lost.csv', 'x\n')]), 404);
     expect(await storedFiles()).toEqual(before);
-    expect(await sessionAttachments(owner.token, owner.sessionId)).toEqual([]);
+    expect(await sessionAttachments(owner)).toEqual([]);
     expect(await attachmentCount(intruder)).toBe(0);
   });
 
@@ -358,7 +349,7 @@ describe('who may upload', () => {
       () =>
         ctx.app.inject({
           method: 'POST',
-          url: `/api/v1/sessions/${user.sessionId}/upload-files`,
+          url: `/api/v1${uploadPath(user)}`,
           payload: body.payload,
           headers: body.headers,
         }),

@@ -4,7 +4,15 @@
 // see each other's rows.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ok, testApp, type Method, type TestContext, type TestUser } from '../../../test/helpers.js';
+import {
+  ISO_MS_Z,
+  UUID,
+  ok,
+  testApp,
+  type Method,
+  type TestContext,
+  type TestUser,
+} from '../../../test/helpers.js';
 import { expectProblem } from '../../../test/problems.js';
 import type { MessageResponse, Page } from '../../core/schemas.js';
 import { systems as systemsTable } from '../../db/schema.js';
@@ -20,8 +28,6 @@ const SYSTEM_KEYS = [
   'system_id',
   'system_name',
 ];
-const ISO_MS_Z = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 let ctx: TestContext;
 let ann: TestUser;

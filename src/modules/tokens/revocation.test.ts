@@ -6,12 +6,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { dbKind, freshDatabase, testApp } from '../../../test/helpers.js';
+import { dbKind, freshDatabase, ok, testApp, type TestUser } from '../../../test/helpers.js';
 import { expectProblem } from '../../../test/problems.js';
 import { queryRows, type Database } from '../../db/client.js';
 import { openNotifications, type Notifications } from '../../db/notifications.js';
 import { LISTENER_APPLICATION_NAME } from '../../db/pg-listener.js';
 import { TOKEN_REVOKED_CHANNEL } from './tokens.repository.js';
+import type { CreatedToken } from './tokens.schemas.js';
 import { hashToken, TokensService } from './tokens.service.js';
 
 const onPostgres = dbKind() === 'postgres';
@@ -81,41 +82,38 @@ const lastUsedAt = async (database: Database, id: string) =>
   )[0]!.last_used_at;
 
 describe(`the token cache over HTTP (${dbKind()})`, () => {
-  const systems = { method: 'GET', url: '/api/v1/systems' } as const;
+  /** A call only a signed-in user can make: 200 means the token works. */
+  const systems = (user: TestUser) => user.call('GET', '/systems');
 
   it('serves a verified token from memory: revoked behind its back, it still works until the TTL', async () => {
     const ctx = await testApp({ env: { HWA_TOKEN_CACHE_TTL: '3600' } });
-    const token = await ctx.tokenFor('cached@example.com');
-    expect((await ctx.as(token, systems)).statusCode).toBe(200);
-    await revokeBehindTheBack(ctx.database, token);
-    expect((await ctx.as(token, systems)).statusCode).toBe(200);
+    const user = await ctx.newUser({ email: 'cached@example.com' });
+    expect((await systems(user)).status).toBe(200);
+    await revokeBehindTheBack(ctx.database, user.token);
+    expect((await systems(user)).status).toBe(200);
   });
 
   it('with HWA_TOKEN_CACHE_TTL=0 asks the database on every request', async () => {
     const ctx = await testApp({ env: { HWA_TOKEN_CACHE_TTL: '0' } });
-    const token = await ctx.tokenFor('uncached@example.com');
-    expect((await ctx.as(token, systems)).statusCode).toBe(200);
-    await revokeBehindTheBack(ctx.database, token);
-    expectProblem(await ctx.as(token, systems), 401);
+    const user = await ctx.newUser({ email: 'uncached@example.com' });
+    expect((await systems(user)).status).toBe(200);
+    await revokeBehindTheBack(ctx.database, user.token);
+    expectProblem(await systems(user), 401);
   });
 
   it("refuses a token revoked through DELETE /tokens/{id} on the very next request; the owner's other token stays cached", async () => {
     const ctx = await testApp({ env: { HWA_TOKEN_CACHE_TTL: '3600' } });
-    const owner = await ctx.tokenFor('owner@example.com');
-    const spare = (await ctx.as(owner, { method: 'POST', url: '/api/v1/tokens', payload: {} })).json<{
-      id: string;
-      token: string;
-    }>();
-    expect((await ctx.as(spare.token, systems)).statusCode).toBe(200);
-    expect((await ctx.as(owner, systems)).statusCode).toBe(200);
+    const owner = await ctx.newUser({ email: 'owner@example.com' });
+    const created = ok(await owner.call<CreatedToken>('POST', '/tokens', {}), 201);
+    const spare = ctx.signIn(created);
+    expect((await systems(spare)).status).toBe(200);
+    expect((await systems(owner)).status).toBe(200);
 
-    expect((await ctx.as(owner, { method: 'DELETE', url: `/api/v1/tokens/${spare.id}` })).statusCode).toBe(
-      204,
-    );
-    expectProblem(await ctx.as(spare.token, systems), 401);
+    expect((await owner.call('DELETE', `/tokens/${created.id}`)).status).toBe(204);
+    expectProblem(await systems(spare), 401);
     // Only the revoked entry went: the owner's token, revoked behind the back now, is still served.
-    await revokeBehindTheBack(ctx.database, owner);
-    expect((await ctx.as(owner, systems)).statusCode).toBe(200);
+    await revokeBehindTheBack(ctx.database, owner.token);
+    expect((await systems(owner)).status).toBe(200);
   });
 });
 

@@ -11,11 +11,13 @@ export const TokenSchema = Type.Object({
   last_used_at: Type.Union([Timestamp, Type.Null()]),
   revoked_at: Type.Union([Timestamp, Type.Null()]),
 });
+export type Token = Static<typeof TokenSchema>;
 
 export const CreatedTokenSchema = Type.Object({
   ...TokenSchema.properties,
   token: Type.String({ description: 'the secret; shown only in this response' }),
 });
+export type CreatedToken = Static<typeof CreatedTokenSchema>;
 
 export const CreateTokenBody = Type.Object(
   {

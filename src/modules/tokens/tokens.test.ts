@@ -3,82 +3,64 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { testApp, type TestContext } from '../../../test/helpers.js';
+import { ok, testApp, type TestContext, type TestUser } from '../../../test/helpers.js';
 import { expectProblem } from '../../../test/problems.js';
+import type { Page } from '../../core/schemas.js';
 import { apiTokens, users } from '../../db/schema.js';
+import type { System } from '../systems/systems.schemas.js';
+import type { CreatedToken, Token } from './tokens.schemas.js';
 
-const BASE = '/api/v1/tokens';
+const BASE = '/tokens';
 const TOKEN = /^hwa_[A-Za-z0-9_-]{43}$/;
 const TOKEN_KEYS = ['created_at', 'email', 'id', 'last_used_at', 'name', 'prefix', 'revoked_at'];
 
 let ctx: TestContext;
-let admin: string;
+let admin: TestUser;
 
 beforeAll(async () => {
   ctx = await testApp();
-  admin = await ctx.tokenFor('root@example.com', { admin: true });
+  admin = await ctx.newUser({ email: 'root@example.com', admin: true });
 });
 
-interface CreatedToken {
-  id: string;
-  name: string;
-  prefix: string;
-  email: string;
-  created_at: string;
-  last_used_at: string | null;
-  revoked_at: string | null;
-  token: string;
-}
-
-const createAs = (token: string, payload: object = {}) =>
-  ctx.as(token, { method: 'POST', url: BASE, payload });
-const listAs = (token: string) => ctx.as(token, { method: 'GET', url: BASE });
-const revokeAs = (token: string, id: string) => ctx.as(token, { method: 'DELETE', url: `${BASE}/${id}` });
+const createAs = (user: TestUser, body: object = {}) => user.call<CreatedToken>('POST', BASE, body);
+const listAs = (user: TestUser, query: Record<string, string> = {}) =>
+  user.call<Page<Token>>('GET', BASE, undefined, { query });
+const revokeAs = (user: TestUser, id: string) => user.call('DELETE', `${BASE}/${id}`);
 /** A call only a signed-in user can make: 200 means the token works. */
-const whoCanList = (token: string) => ctx.as(token, { method: 'GET', url: '/api/v1/systems' });
+const whoCanList = (user: TestUser) => user.call('GET', '/systems');
 
-async function created(token: string, payload: object = {}): Promise<CreatedToken> {
-  const res = await createAs(token, payload);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<CreatedToken>();
-}
+const created = async (user: TestUser, body: object = {}) => ok(await createAs(user, body), 201);
 
 const email = (label: string) => `${label}-${randomUUID().slice(0, 8)}@example.com`;
 
 describe('POST /api/v1/tokens', () => {
   it('lets a user create a token for themself; the new token works and names its owner', async () => {
     const me = email('ann');
-    const mine = await ctx.tokenFor(me);
-    const res = await createAs(mine, { name: 'laptop' });
-    expect(res.statusCode).toBe(201);
-    const body = res.json<CreatedToken>();
+    const mine = await ctx.newUser({ email: me });
+    const body = ok(await createAs(mine, { name: 'laptop' }), 201);
     expect(Object.keys(body).sort()).toEqual([...TOKEN_KEYS, 'token'].sort());
     expect(body.token).toMatch(TOKEN);
     expect(body.token.startsWith('hwa_')).toBe(true);
-    expect(body.token).not.toBe(mine);
+    expect(body.token).not.toBe(mine.token);
     expect(body).toMatchObject({ name: 'laptop', email: me, revoked_at: null });
     expect(body.token.startsWith(body.prefix)).toBe(true);
     expect(body.prefix.length).toBeLessThan(body.token.length);
 
-    expect((await whoCanList(body.token)).statusCode).toBe(200);
-    const system = await ctx.as(body.token, {
-      method: 'POST',
-      url: '/api/v1/systems',
-      payload: { system_name: me },
-    });
-    expect(system.statusCode).toBe(201);
-    expect(system.json().created_by).toBe(me);
+    const laptop = ctx.signIn(body);
+    expect((await whoCanList(laptop)).status).toBe(200);
+    const system = ok(await laptop.call<System>('POST', '/systems', { system_name: me }), 201);
+    expect(system.created_by).toBe(me);
   });
 
   it('creates for the caller when no e-mail is given, and for the caller by their own e-mail', async () => {
     const me = email('cal');
-    const mine = await ctx.tokenFor(me);
+    const mine = await ctx.newUser({ email: me });
     expect((await created(mine)).email).toBe(me);
     expect((await created(mine, { email: me })).email).toBe(me);
   });
 
   it('refuses a non-admin creating a token for another e-mail or granting admin (403), creating no user', async () => {
-    const mine = await ctx.tokenFor(email('eve'));
+    const mine = await ctx.newUser({ email: email('eve') });
     const victim = email('victim');
     expectProblem(await createAs(mine, { email: victim }), 403);
     expectProblem(await createAs(mine, { is_admin: true }), 403);
@@ -95,20 +77,20 @@ describe('POST /api/v1/tokens', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]!.isAdmin).toBe(false);
 
-    const listing = await listAs(body.token);
-    expect(listing.statusCode).toBe(200);
-    expect(listing.json().items.map((t: CreatedToken) => t.email)).toEqual([newcomer]);
+    const theirs = ctx.signIn(body);
+    const listing = ok(await listAs(theirs));
+    expect(listing.items.map((t) => t.email)).toEqual([newcomer]);
     // Not an admin: may not create for others.
-    expectProblem(await createAs(body.token, { email: email('other') }), 403);
+    expectProblem(await createAs(theirs, { email: email('other') }), 403);
   });
 
   it('lets an admin grant admin; the new admin may then create tokens for others', async () => {
     const boss = email('boss');
     const body = await created(admin, { email: boss, is_admin: true });
     const third = email('third');
-    const forThird = await created(body.token, { email: third });
+    const forThird = await created(ctx.signIn(body), { email: third });
     expect(forThird.email).toBe(third);
-    expect((await whoCanList(forThird.token)).statusCode).toBe(200);
+    expect((await whoCanList(ctx.signIn(forThird))).status).toBe(200);
   });
 
   it('refuses unknown fields, wrong types and bad values, naming each', async () => {
@@ -124,14 +106,13 @@ describe('GET /api/v1/tokens', () => {
   it("lists only the caller's own tokens and never the secret", async () => {
     const ann = email('ann');
     const bob = email('bob');
-    const annFirst = await ctx.tokenFor(ann);
+    const annFirst = await ctx.newUser({ email: ann });
     const annSecond = await created(annFirst, { name: 'second' });
-    const bobToken = await ctx.tokenFor(bob);
-    const bobSecond = await created(bobToken, { name: 'bob second' });
+    const bobFirst = await ctx.newUser({ email: bob });
+    const bobSecond = await created(bobFirst, { name: 'bob second' });
 
     const res = await listAs(annFirst);
-    expect(res.statusCode).toBe(200);
-    const page = res.json();
+    const page = ok(res);
     expect(page.count).toBe(2);
     expect(page.items).toHaveLength(2);
     for (const item of page.items) {
@@ -139,91 +120,90 @@ describe('GET /api/v1/tokens', () => {
       expect(item).not.toHaveProperty('token');
       expect(item.email).toBe(ann);
     }
-    expect(page.items.map((t: CreatedToken) => t.id)).toContain(annSecond.id);
-    expect(page.items.map((t: CreatedToken) => t.id)).not.toContain(bobSecond.id);
-    for (const secret of [annFirst, annSecond.token, bobToken, bobSecond.token]) {
-      expect(res.body).not.toContain(secret);
-      expect(res.body).not.toContain(secret.slice(12));
+    expect(page.items.map((t) => t.id)).toContain(annSecond.id);
+    expect(page.items.map((t) => t.id)).not.toContain(bobSecond.id);
+    for (const secret of [annFirst.token, annSecond.token, bobFirst.token, bobSecond.token]) {
+      expect(res.res.body).not.toContain(secret);
+      expect(res.res.body).not.toContain(secret.slice(12));
     }
   });
 });
 
 describe('GET /api/v1/tokens paging', () => {
   it('pages oldest first with limit/offset; count is the total; bounds and unknown parameters are refused', async () => {
-    const owner = await ctx.tokenFor('pager@example.com');
+    const owner = await ctx.newUser({ email: 'pager@example.com' });
     const names = ['first', 'second', 'third'];
     for (const name of names) await created(owner, { name });
-    const all = (await listAs(owner)).json();
+    const all = (await listAs(owner)).body;
     expect(all.count).toBe(4); // the factory's token plus three
-    expect(all.items.slice(1).map((t: CreatedToken) => t.name)).toEqual(names);
+    expect(all.items.slice(1).map((t) => t.name)).toEqual(names);
 
-    const page = await ctx.as(owner, { method: 'GET', url: `${BASE}?limit=2&offset=1` });
-    expect(page.statusCode).toBe(200);
-    expect(page.json().count).toBe(4);
-    expect(page.json().items.map((t: CreatedToken) => t.name)).toEqual(['first', 'second']);
+    const page = ok(await listAs(owner, { limit: '2', offset: '1' }));
+    expect(page.count).toBe(4);
+    expect(page.items.map((t) => t.name)).toEqual(['first', 'second']);
 
-    for (const ok of ['limit=1', 'limit=1000', 'offset=0']) {
-      expect((await ctx.as(owner, { method: 'GET', url: `${BASE}?${ok}` })).statusCode).toBe(200);
-    }
-    for (const [query, path] of [
-      ['limit=0', 'query.limit'],
-      ['limit=1001', 'query.limit'],
-      ['offset=-1', 'query.offset'],
-      ['colour=blue', 'query.colour'],
+    for (const [name, value] of [
+      ['limit', '1'],
+      ['limit', '1000'],
+      ['offset', '0'],
     ] as const) {
-      expectProblem(await ctx.as(owner, { method: 'GET', url: `${BASE}?${query}` }), 400, [path]);
+      expect((await listAs(owner, { [name]: value })).status).toBe(200);
+    }
+    for (const [name, value, path] of [
+      ['limit', '0', 'query.limit'],
+      ['limit', '1001', 'query.limit'],
+      ['offset', '-1', 'query.offset'],
+      ['colour', 'blue', 'query.colour'],
+    ] as const) {
+      expectProblem(await listAs(owner, { [name]: value }), 400, [path]);
     }
   });
 });
 
 describe('DELETE /api/v1/tokens/:token_id', () => {
   it('revokes an own token: 204 with no body, and the token then gets 401', async () => {
-    const owner = await ctx.tokenFor(email('rev'));
+    const owner = await ctx.newUser({ email: email('rev') });
     const spare = await created(owner, { name: 'spare' });
-    expect((await whoCanList(spare.token)).statusCode).toBe(200);
+    expect((await whoCanList(ctx.signIn(spare))).status).toBe(200);
 
-    const res = await revokeAs(owner, spare.id);
-    expect(res.statusCode).toBe(204);
-    expect(res.body).toBe('');
-    expectProblem(await whoCanList(spare.token), 401);
+    expect(ok(await revokeAs(owner, spare.id), 204)).toBe('');
+    expectProblem(await whoCanList(ctx.signIn(spare)), 401);
     // The token that revoked it still works.
-    expect((await whoCanList(owner)).statusCode).toBe(200);
+    expect((await whoCanList(owner)).status).toBe(200);
 
-    const listing = (await listAs(owner)).json();
-    const revoked = listing.items.find((t: CreatedToken) => t.id === spare.id);
-    expect(revoked.revoked_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    const listing = (await listAs(owner)).body;
+    const revoked = listing.items.find((t) => t.id === spare.id);
+    expect(revoked?.revoked_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
   });
 
   it('lets a token revoke itself', async () => {
-    const self = await created(await ctx.tokenFor(email('self')));
-    expect((await revokeAs(self.token, self.id)).statusCode).toBe(204);
-    expectProblem(await whoCanList(self.token), 401);
+    const self = await created(await ctx.newUser({ email: email('self') }));
+    expect((await revokeAs(ctx.signIn(self), self.id)).status).toBe(204);
+    expectProblem(await whoCanList(ctx.signIn(self)), 401);
   });
 
   it("answers 404 for another user's token and leaves it working", async () => {
-    const victim = await created(await ctx.tokenFor(email('victim')));
-    const attacker = await ctx.tokenFor(email('attacker'));
+    const victim = await created(await ctx.newUser({ email: email('victim') }));
+    const attacker = await ctx.newUser({ email: email('attacker') });
     const res = await revokeAs(attacker, victim.id);
     const unknown = await revokeAs(attacker, randomUUID());
-    expectProblem(res, 404);
-    expectProblem(unknown, 404);
     // Foreign and unknown ids read the same: nothing tells them apart.
-    expect(res.json().detail).toBe(unknown.json().detail);
-    expect((await whoCanList(victim.token)).statusCode).toBe(200);
+    expect(expectProblem(res, 404).detail).toBe(expectProblem(unknown, 404).detail);
+    expect((await whoCanList(ctx.signIn(victim))).status).toBe(200);
   });
 
   it('answers 404 for a malformed id and for a token already revoked', async () => {
-    const owner = await ctx.tokenFor(email('twice'));
+    const owner = await ctx.newUser({ email: email('twice') });
     expectProblem(await revokeAs(owner, 'not-a-uuid'), 404);
     const spare = await created(owner);
-    expect((await revokeAs(owner, spare.id)).statusCode).toBe(204);
+    expect((await revokeAs(owner, spare.id)).status).toBe(204);
     expectProblem(await revokeAs(owner, spare.id), 404);
   });
 });
 
 describe('token storage', () => {
   it('keeps only the SHA-256 of a token, never the token itself', async () => {
-    const owner = await ctx.tokenFor(email('hash'));
+    const owner = await ctx.newUser({ email: email('hash') });
     const body = await created(owner, { name: 'stored' });
     const rows = await ctx.database.db.select().from(apiTokens).where(eq(apiTokens.id, body.id));
     expect(rows).toHaveLength(1);
