@@ -147,11 +147,7 @@ describe('integer parameters and body fields', () => {
   });
 
   it('answers a skill rollback to version 2^31-1 with 404 naming the versions it has', async () => {
-    const res = await ctx.as(token, {
-      method: 'POST',
-      url: `/api/v1/skills/${ids.skill_id}/rollback`,
-      payload: { version_number: MAX_INTEGER },
-    });
+    const res = await user.call('POST', `/skills/${ids.skill_id}/rollback`, { version_number: MAX_INTEGER });
     expect(expectProblem(res, 404).detail).toContain('1 to 1');
   });
 
