@@ -122,10 +122,14 @@ export const ENVIRONMENT: ReadonlyArray<{ name: string; default: string; descrip
   {
     name: 'HWA_LLM_BASE_URL',
     default: 'unset: built-in analyst, no model',
-    description: 'OpenAI-compatible endpoint, e.g. https://api.openai.com/v1',
+    description: 'OpenAI-compatible LLM endpoint, e.g. https://api.openai.com/v1',
   },
   { name: 'HWA_LLM_API_KEY', default: 'unset: no Authorization header', description: 'key of that endpoint' },
-  { name: 'HWA_LLM_MODEL', default: 'none: required with HWA_LLM_BASE_URL', description: 'model name' },
+  {
+    name: 'HWA_LLM_MODEL',
+    default: 'unset: no default',
+    description: 'model name, required with HWA_LLM_BASE_URL',
+  },
   { name: 'HWA_LLM_TIMEOUT', default: '120', description: 'seconds one LLM call may take, retries included' },
   {
     name: 'HWA_LLM_MAX_RETRIES',
