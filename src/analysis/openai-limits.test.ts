@@ -2,30 +2,13 @@
 // retried, one timeout for the whole call, and an AbortSignal that stops it mid-request or mid-wait
 // with no retry after. Asserted by what happened (requests made, requests abandoned), not by time.
 import net from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { apiError, startFakeOpenAI, type FakeOpenAI } from '../../test/fake-openai.js';
-import { AnalystError, type CompletionRequest } from './analyst.js';
-import { createOpenAIAnalyst, type OpenAISettings } from './openai.js';
+import { describe, expect, it } from 'vitest';
+import { apiError } from '../../test/fake-openai.js';
+import { failureOf, fakeOpenAIPerFile, TEST_KEY as KEY } from '../../test/openai-analyst.js';
+import type { CompletionRequest } from './analyst.js';
 
-const KEY = 'sk-test-fedcba9876543210';
-let fake: FakeOpenAI;
-
-beforeAll(async () => {
-  fake = await startFakeOpenAI();
-});
-afterAll(() => fake.close());
-afterEach(() => fake.reset());
-
-const analyst = (settings: Partial<OpenAISettings> = {}) =>
-  createOpenAIAnalyst({
-    baseUrl: fake.url,
-    apiKey: KEY,
-    model: 'fake-model',
-    timeoutMs: 20_000,
-    maxRetries: 2,
-    maxTokens: 1000,
-    ...settings,
-  });
+const llm = fakeOpenAIPerFile();
+const { analyst } = llm;
 
 const ask: CompletionRequest = {
   system: 'Be brief.',
@@ -35,24 +18,21 @@ const ask: CompletionRequest = {
 /** Retry at once: the server says when, so the tests do not wait out the backoff. */
 const NOW = { 'retry-after': '0' };
 
-async function failureOf(promise: Promise<unknown>): Promise<unknown> {
-  return promise.then(
-    () => expect.unreachable('the call should have failed'),
-    (e: unknown) => e,
-  );
-}
-
 describe('retries', () => {
   it('a 429 is retried and the second answer returned', async () => {
-    fake.script({ status: 429, headers: NOW, body: apiError('Rate limit reached', { type: 'requests' }) });
+    llm.fake.script({
+      status: 429,
+      headers: NOW,
+      body: apiError('Rate limit reached', { type: 'requests' }),
+    });
     await expect(analyst().complete(ask)).resolves.toMatchObject({ available: true, text: 'ok' });
-    expect(fake.requests).toHaveLength(2);
+    expect(llm.fake.requests).toHaveLength(2);
   });
 
   it('5xx answers are retried with backoff when the server names no wait', async () => {
-    fake.script({ status: 503, body: apiError('overloaded') });
+    llm.fake.script({ status: 503, body: apiError('overloaded') });
     await expect(analyst({ maxRetries: 1 }).complete(ask)).resolves.toMatchObject({ text: 'ok' });
-    expect(fake.requests).toHaveLength(2);
+    expect(llm.fake.requests).toHaveLength(2);
   });
 
   it('after maxRetries further 500s it fails with llm_unavailable and the status', async () => {
@@ -61,19 +41,18 @@ describe('retries', () => {
       headers: NOW,
       body: apiError('The server had an error', { type: 'server_error' }),
     };
-    fake.script(boom, boom, boom);
+    llm.fake.script(boom, boom, boom);
     const err = await failureOf(analyst({ maxRetries: 2 }).complete(ask));
-    expect(err).toBeInstanceOf(AnalystError);
     expect(err).toMatchObject({ code: 'llm_unavailable', status: 500, transient: true });
-    expect((err as Error).message).toMatch(/fake-model at http:\/\/127\.0\.0\.1:\d+\/v1 answered 500/);
-    expect(fake.requests).toHaveLength(3);
+    expect(err.message).toMatch(/fake-model at http:\/\/127\.0\.0\.1:\d+\/v1 answered 500/);
+    expect(llm.fake.requests).toHaveLength(3);
   });
 
   it('a Retry-After longer than the time left fails at once rather than sleeping past it', async () => {
-    fake.script({ status: 429, headers: { 'retry-after': '3600' }, body: apiError('Slow down') });
+    llm.fake.script({ status: 429, headers: { 'retry-after': '3600' }, body: apiError('Slow down') });
     const err = await failureOf(analyst({ timeoutMs: 60_000 }).complete(ask));
     expect(err).toMatchObject({ code: 'llm_unavailable', status: 429 });
-    expect(fake.requests).toHaveLength(1);
+    expect(llm.fake.requests).toHaveLength(1);
   });
 
   it.each([
@@ -81,11 +60,11 @@ describe('retries', () => {
     [401, `Incorrect API key provided: ${KEY}`],
     [404, 'The model `fake-model` does not exist'],
   ])('a %i is llm_rejected, not retried, and never repeats the key', async (status, message) => {
-    fake.script({ status, body: apiError(message) });
+    llm.fake.script({ status, body: apiError(message) });
     const err = await failureOf(analyst().complete(ask));
     expect(err).toMatchObject({ code: 'llm_rejected', status, transient: false });
-    expect((err as Error).message).not.toContain(KEY);
-    expect(fake.requests).toHaveLength(1);
+    expect(err.message).not.toContain(KEY);
+    expect(llm.fake.requests).toHaveLength(1);
   });
 
   it('an endpoint nobody listens on is llm_unavailable after the retries', async () => {
@@ -94,61 +73,61 @@ describe('retries', () => {
       analyst({ baseUrl: `http://127.0.0.1:${closed}/v1`, maxRetries: 0 }).complete(ask),
     );
     expect(err).toMatchObject({ code: 'llm_unavailable', transient: true });
-    expect((err as Error).message).toMatch(/could not reach fake-model at http:\/\/127\.0\.0\.1/);
+    expect(err.message).toMatch(/could not reach fake-model at http:\/\/127\.0\.0\.1/);
   });
 });
 
 describe('the timeout', () => {
   it('an endpoint that never answers fails with llm_timeout, not retried past the deadline', async () => {
-    fake.script('hang', 'hang', 'hang');
+    llm.fake.script('hang', 'hang', 'hang');
     const err = await failureOf(analyst({ timeoutMs: 300 }).complete(ask));
     expect(err).toMatchObject({ code: 'llm_timeout', transient: true });
-    expect((err as Error).message).toMatch(/no answer within HWA_LLM_TIMEOUT \(0\.3 s\)/);
-    expect(fake.requests).toHaveLength(1);
-    await fake.abandoned(1);
+    expect(err.message).toMatch(/no answer within HWA_LLM_TIMEOUT \(0\.3 s\)/);
+    expect(llm.fake.requests).toHaveLength(1);
+    await llm.fake.abandoned(1);
   });
 
   it('also covers a body that stalls after the headers (the SDK timer stops at the headers)', async () => {
-    fake.script('stall');
+    llm.fake.script('stall');
     const err = await failureOf(analyst({ timeoutMs: 300 }).complete(ask));
     expect(err).toMatchObject({ code: 'llm_timeout' });
-    await fake.abandoned(1);
+    await llm.fake.abandoned(1);
   });
 });
 
 describe('the AbortSignal', () => {
   it('aborting mid-request rejects with an AbortError, drops the connection and retries nothing', async () => {
-    fake.script('hang', 'hang');
+    llm.fake.script('hang', 'hang');
     const controller = new AbortController();
     const call = analyst().complete({ ...ask, signal: controller.signal });
-    await fake.received(1);
+    await llm.fake.received(1);
     controller.abort();
 
     await expect(call).rejects.toMatchObject({ name: 'AbortError' });
-    await fake.abandoned(1);
-    expect(fake.requests).toHaveLength(1);
+    await llm.fake.abandoned(1);
+    expect(llm.fake.requests).toHaveLength(1);
   });
 
   it('aborting during a retry wait stops at once (not after Retry-After: 30)', async () => {
-    fake.script({ status: 429, headers: { 'retry-after': '30' }, body: apiError('Rate limit reached') });
+    llm.fake.script({ status: 429, headers: { 'retry-after': '30' }, body: apiError('Rate limit reached') });
     const controller = new AbortController();
     const call = analyst({ timeoutMs: 120_000 }).complete({ ...ask, signal: controller.signal });
-    await fake.answered(1);
+    await llm.fake.answered(1);
     // Not a timing assertion: time for the 429 to reach the client, so the abort lands in the wait.
     // Were the client slower, the abort would land in the request instead, and the test still pass.
     await new Promise((resolve) => setTimeout(resolve, 200));
     controller.abort();
 
     await expect(call).rejects.toMatchObject({ name: 'AbortError' });
-    expect(fake.requests).toHaveLength(1);
+    expect(llm.fake.requests).toHaveLength(1);
   }, 10_000);
 
   it('rejects with the reason the caller aborted with', async () => {
-    fake.script('hang');
+    llm.fake.script('hang');
     const controller = new AbortController();
     const reason = new Error('job run cancelled');
     const call = analyst().complete({ ...ask, signal: controller.signal });
-    await fake.received(1);
+    await llm.fake.received(1);
     controller.abort(reason);
     await expect(call).rejects.toBe(reason);
   });
@@ -157,7 +136,7 @@ describe('the AbortSignal', () => {
     await expect(analyst().complete({ ...ask, signal: AbortSignal.abort() })).rejects.toMatchObject({
       name: 'AbortError',
     });
-    expect(fake.requests).toHaveLength(0);
+    expect(llm.fake.requests).toHaveLength(0);
   });
 });
 

@@ -1,36 +1,13 @@
 // The openai adapter against a fake OpenAI-compatible server on loopback (test/fake-openai.ts): what
 // it sends, what it makes of each kind of answer, and how it retries, times out and stops on abort.
 // No durations are asserted (a shared machine): only what happened, counted in requests.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  apiError,
-  completion,
-  startFakeOpenAI,
-  type FakeOpenAI,
-  type RecordedRequest,
-} from '../../test/fake-openai.js';
-import { AnalystError, type CompletionRequest } from './analyst.js';
-import { createOpenAIAnalyst, type OpenAISettings } from './openai.js';
+import { describe, expect, it } from 'vitest';
+import { apiError, completion } from '../../test/fake-openai.js';
+import { failureOf, fakeOpenAIPerFile, TEST_KEY as KEY } from '../../test/openai-analyst.js';
+import type { CompletionRequest } from './analyst.js';
 
-const KEY = 'sk-test-0123456789abcdef';
-let fake: FakeOpenAI;
-
-beforeAll(async () => {
-  fake = await startFakeOpenAI();
-});
-afterAll(() => fake.close());
-afterEach(() => fake.reset());
-
-const analyst = (settings: Partial<OpenAISettings> = {}) =>
-  createOpenAIAnalyst({
-    baseUrl: fake.url,
-    apiKey: KEY,
-    model: 'fake-model',
-    timeoutMs: 20_000,
-    maxRetries: 2,
-    maxTokens: 1000,
-    ...settings,
-  });
+const llm = fakeOpenAIPerFile();
+const { analyst, sent } = llm;
 
 const ask: CompletionRequest = {
   system: 'You review hardware test reports.',
@@ -59,28 +36,11 @@ const FINDINGS = {
   additionalProperties: false,
 };
 
-/** The `index`th request the fake server received. */
-function sent(index = 0): RecordedRequest {
-  const request = fake.requests[index];
-  if (request === undefined) throw new Error(`the server received no request #${index}`);
-  return request;
-}
-
-/** The AnalystError a call rejects with. */
-async function failureOf(promise: Promise<unknown>): Promise<AnalystError> {
-  const err: unknown = await promise.then(
-    () => expect.unreachable('the call should have failed'),
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(AnalystError);
-  return err as AnalystError;
-}
-
 describe('the openai analyst sends', () => {
   it('the model, the system prompt first, the conversation, the token cap and the key', async () => {
     const result = await analyst().complete(ask);
 
-    expect(fake.requests).toHaveLength(1);
+    expect(llm.fake.requests).toHaveLength(1);
     const request = sent();
     expect(request).toMatchObject({ method: 'POST', url: '/v1/chat/completions' });
     expect(request.headers.authorization).toBe(`Bearer ${KEY}`);
@@ -108,7 +68,7 @@ describe('the openai analyst sends', () => {
 
   it('refuses a maxTokens below 1 without calling the model', async () => {
     await expect(analyst().complete({ ...ask, maxTokens: 0 })).rejects.toThrow(RangeError);
-    expect(fake.requests).toHaveLength(0);
+    expect(llm.fake.requests).toHaveLength(0);
   });
 
   it('no Authorization header when no key is configured, and no system message when it is empty', async () => {
@@ -132,7 +92,7 @@ describe('the openai analyst sends', () => {
 
   it('max_completion_tokens instead once the endpoint asks for it, and from then on', async () => {
     // OpenAI's answer to max_tokens on a reasoning model.
-    fake.script({
+    llm.fake.script({
       status: 400,
       body: apiError(
         "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.",
@@ -143,7 +103,7 @@ describe('the openai analyst sends', () => {
     await expect(reasoning.complete(ask)).resolves.toMatchObject({ available: true, text: 'ok' });
     await reasoning.complete(ask);
 
-    expect(fake.requests.map((r) => [r.body.max_tokens, r.body.max_completion_tokens])).toEqual([
+    expect(llm.fake.requests.map((r) => [r.body.max_tokens, r.body.max_completion_tokens])).toEqual([
       [200, undefined],
       [undefined, 200],
       [undefined, 200],
@@ -156,7 +116,7 @@ describe('structured output', () => {
 
   it('asks for strict JSON-schema output and returns the JSON parsed', async () => {
     const findings = { findings: [{ title: 'Brown-out at 3.1 V', severity: 'high' }] };
-    fake.script({ body: completion({ content: JSON.stringify(findings) }) });
+    llm.fake.script({ body: completion({ content: JSON.stringify(findings) }) });
 
     const result = await analyst().complete(withSchema);
 
@@ -168,7 +128,7 @@ describe('structured output', () => {
   });
 
   it('llm_bad_output for an answer that is not JSON, and for JSON that breaks the schema', async () => {
-    fake.script(
+    llm.fake.script(
       { body: completion({ content: 'Here are the findings: none.' }) },
       { body: completion({ content: '{"findings": [{"title": "x", "severity": "medium"}]}' }) },
     );
@@ -182,7 +142,7 @@ describe('structured output', () => {
   });
 
   it('says the token cap cut the answer off', async () => {
-    fake.script({ body: completion({ content: '{"findings": [{"ti', finishReason: 'length' }) });
+    llm.fake.script({ body: completion({ content: '{"findings": [{"ti', finishReason: 'length' }) });
     const err = await failureOf(analyst().complete(withSchema));
     expect(err.code).toBe('llm_bad_output');
     expect(err.message).toMatch(/token cap, 200/);
@@ -196,13 +156,13 @@ describe('answers that are not usable', () => {
     ['an empty answer', completion({ content: '' }), 'llm_bad_output'],
     ['no choices', { ...completion(), choices: [] }, 'llm_bad_output'],
   ])('%s fails with %s, not retried', async (_what, body, code) => {
-    fake.script({ body });
+    llm.fake.script({ body });
     expect(await failureOf(analyst().complete(ask))).toMatchObject({ code, transient: false });
-    expect(fake.requests).toHaveLength(1);
+    expect(llm.fake.requests).toHaveLength(1);
   });
 
   it('usage missing from the answer counts as zero tokens', async () => {
-    fake.script({ body: completion({ usage: null }) });
+    llm.fake.script({ body: completion({ usage: null }) });
     const result = await analyst().complete(ask);
     expect(result).toMatchObject({ usage: { inputTokens: 0, outputTokens: 0 } });
   });
