@@ -16,7 +16,7 @@ export interface RecordedRequest {
 }
 
 /**
- * One scripted answer: a status, headers and JSON body; `hang` never answers (until the client
+ * One scripted answer: a status, headers and a body (JSON, or a string sent as text/html); `hang` never answers (until the client
  * leaves); `stall` sends status and headers, then never finishes the body.
  */
 export type Reply = { status?: number; headers?: Record<string, string>; body?: unknown } | 'hang' | 'stall';
@@ -129,8 +129,13 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
         res.write('{"id": "chatcmpl-fake", ');
         return;
       }
-      res.writeHead(reply.status ?? 200, { 'content-type': 'application/json', ...reply.headers });
-      res.end(JSON.stringify(reply.body ?? completion()));
+      // A string body goes out as it is, as a web page would; anything else as JSON.
+      const page = typeof reply.body === 'string' ? reply.body : undefined;
+      res.writeHead(reply.status ?? 200, {
+        'content-type': page === undefined ? 'application/json' : 'text/html',
+        ...reply.headers,
+      });
+      res.end(page ?? JSON.stringify(reply.body ?? completion()));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -43,12 +43,8 @@ export function readAnswer(
   if (text.trim() === '') throw bad(`gave an empty answer${cutOff ? cutOffNote : ''}`);
   if (validate === undefined) return { text };
 
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw bad(`answered with text that is not JSON${cutOff ? cutOffNote : ''}`);
-  }
+  const json = parseJson(text);
+  if (json === NOT_JSON) throw bad(`answered with text that is not JSON${cutOff ? cutOffNote : ''}`);
   if (!validate(json)) {
     const where = (validate.errors ?? [])
       .slice(0, 5)
@@ -57,4 +53,19 @@ export function readAnswer(
     throw bad(`answered with JSON that does not match the schema: ${where}`);
   }
   return { text, json };
+}
+
+const NOT_JSON = Symbol('not JSON');
+
+/**
+ * The JSON in an answer. Servers that ignore response_format often wrap it in a Markdown fence
+ * (```json … ```), which is taken off; anything else around it is not guessed at.
+ */
+function parseJson(text: string): unknown {
+  const fenced = /^\s*```(?:json)?[ \t]*\r?\n([\s\S]*?)\r?\n?```\s*$/i.exec(text);
+  try {
+    return JSON.parse(fenced?.[1] ?? text);
+  } catch {
+    return NOT_JSON;
+  }
 }

@@ -67,6 +67,14 @@ describe('retries', () => {
     expect(llm.fake.requests).toHaveLength(1);
   });
 
+  it('a wrong base URL answering a web page is llm_rejected with the start of the page', async () => {
+    llm.fake.script({ status: 404, body: `<html>${'<p>Not found</p>'.repeat(100)}</html>` });
+    const err = await failureOf(analyst().complete(ask));
+    expect(err).toMatchObject({ code: 'llm_rejected', status: 404 });
+    expect(err.message).toMatch(/answered 404 .*<html><p>Not found<\/p>.*…$/);
+    expect(err.message.length).toBeLessThan(400);
+  });
+
   it('an endpoint nobody listens on is llm_unavailable after the retries', async () => {
     const closed = await unusedPort();
     const err = await failureOf(

@@ -141,6 +141,11 @@ describe('structured output', () => {
     expect(wrong.message).toMatch(/does not match the schema: \/findings\/0\/severity/);
   });
 
+  it('takes JSON out of a Markdown fence, as servers that ignore response_format send it', async () => {
+    llm.fake.script({ body: completion({ content: '```json\n{"findings": []}\n```' }) });
+    await expect(analyst().complete(withSchema)).resolves.toMatchObject({ json: { findings: [] } });
+  });
+
   it('says the token cap cut the answer off', async () => {
     llm.fake.script({ body: completion({ content: '{"findings": [{"ti', finishReason: 'length' }) });
     const err = await failureOf(analyst().complete(withSchema));

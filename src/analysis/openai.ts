@@ -72,7 +72,9 @@ export function createOpenAIAnalyst(settings: OpenAISettings): Analyst {
       }
       if (err instanceof APIError && typeof err.status === 'number') {
         const code = isRetryableStatus(err.status) ? 'llm_unavailable' : 'llm_rejected';
-        return new AnalystError(code, scrub(`${endpoint} answered ${err.message}`), err.status);
+        // A wrong base URL can answer a whole HTML page: the start says enough.
+        const said = err.message.length > 300 ? `${err.message.slice(0, 300)}…` : err.message;
+        return new AnalystError(code, scrub(`${endpoint} answered ${said}`), err.status);
       }
       if (err instanceof APIConnectionError) {
         const cause = err.cause instanceof Error ? `: ${err.cause.message}` : '';
