@@ -9,6 +9,8 @@ import { DownloadSigner } from '../storage/signed-urls.js';
 import { AnnotationsService } from './annotations/annotations.service.js';
 import { AttachmentsService } from './attachments/attachments.service.js';
 import { HealthService } from './health/health.service.js';
+import { IssueCommentsService } from './issues/comments.service.js';
+import { IssueFilesService } from './issues/files.service.js';
 import { EntityMemoriesService, UserMemoriesService } from './memories/memories.service.js';
 import { BatchSaveService } from './metagraph/batch-save.service.js';
 import { MetagraphService } from './metagraph/metagraph.service.js';
@@ -31,6 +33,8 @@ export interface Services {
   attachments: AttachmentsService;
   annotations: AnnotationsService;
   skills: SkillsService;
+  issueComments: IssueCommentsService;
+  issueFiles: IssueFilesService;
 }
 
 /** What the app provides to the services besides configuration, database and storage. */
@@ -80,5 +84,7 @@ export function createServices(
     attachments,
     annotations: new AnnotationsService(db, attachments),
     skills: new SkillsService(db),
+    issueComments: new IssueCommentsService(db),
+    issueFiles: new IssueFilesService(db, attachments),
   };
 }
