@@ -6,6 +6,7 @@ import { annotationsRoutes } from './annotations/annotations.routes.js';
 import { attachmentsRoutes } from './attachments/attachments.routes.js';
 import { downloadsRoutes } from './attachments/downloads.routes.js';
 import { healthRoutes } from './health/health.routes.js';
+import { issuesRoutes } from './issues/issues.routes.js';
 import { sessionsRoutes } from './sessions/sessions.routes.js';
 import { skillMdRoutes } from './skills/skill-md.routes.js';
 import { skillsRoutes } from './skills/skills.routes.js';
@@ -39,6 +40,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
       await api.register(annotationsRoutes, { prefix: '/annotations', deps });
       await api.register(skillsRoutes, { prefix: '/skills', deps });
       await api.register(skillMdRoutes, { prefix: '/skills', deps });
+      await api.register(issuesRoutes, { prefix: '/issues', deps });
     },
     { prefix: '/api/v1' },
   );

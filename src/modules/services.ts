@@ -9,6 +9,7 @@ import { DownloadSigner } from '../storage/signed-urls.js';
 import { AnnotationsService } from './annotations/annotations.service.js';
 import { AttachmentsService } from './attachments/attachments.service.js';
 import { HealthService } from './health/health.service.js';
+import { IssuesService } from './issues/issues.service.js';
 import { EntityMemoriesService, UserMemoriesService } from './memories/memories.service.js';
 import { BatchSaveService } from './metagraph/batch-save.service.js';
 import { MetagraphService } from './metagraph/metagraph.service.js';
@@ -31,6 +32,7 @@ export interface Services {
   attachments: AttachmentsService;
   annotations: AnnotationsService;
   skills: SkillsService;
+  issues: IssuesService;
 }
 
 /** What the app provides to the services besides configuration, database and storage. */
@@ -80,5 +82,6 @@ export function createServices(
     attachments,
     annotations: new AnnotationsService(db, attachments),
     skills: new SkillsService(db),
+    issues: new IssuesService(db),
   };
 }
