@@ -40,7 +40,7 @@ beforeAll(async () => {
   const [attachment] = await ctx.upload(user, await ctx.newSession(user), [file('a.csv', 'x,y\n1,2\n')]);
   ids.attachment_id = ids.attachment_uuid = attachment!.attachment_id;
   ids.skill_id = (await ctx.newSkill(user)).uuid;
-  ids.issue_id = await newIssue(ctx, user);
+  ids.issue_id = await newIssue(user);
 });
 
 type Part = 'querystring' | 'body';

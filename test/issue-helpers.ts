@@ -1,29 +1,13 @@
-// Issues for the suites of what hangs off an issue (comments, reactions, files).
-// TEMPORARY: rows written straight to the table until POST /issues and DELETE /issues land.
-import { eq } from 'drizzle-orm';
-import { newId } from '../src/core/ids.js';
-import { issues } from '../src/db/schema.js';
-import type { TestContext, TestUser } from './helpers.js';
+// Issues for the suites of what hangs off an issue (comments, reactions, files): filed and deleted
+// through the API, as a client would, so those suites also hold the issues core to its word.
+import type { Issue } from '../src/modules/issues/issues.schemas.js';
+import { ok, type TestUser } from './helpers.js';
 
-/** A new open issue filed by `user`; answers its id. */
-export async function newIssue(
-  ctx: TestContext,
-  user: TestUser,
-  title = 'Thermal-vacuum test failed',
-): Promise<string> {
-  const id = newId();
-  await ctx.database.db.insert(issues).values({
-    id,
-    title,
-    description: [],
-    status: 'open',
-    priority: 'low',
-    owner: 'Unassigned',
-    createdBy: user.email,
-  });
-  return id;
+/** A new issue filed by `user` with every default; answers its id. */
+export async function newIssue(user: TestUser, title = 'Thermal-vacuum test failed'): Promise<string> {
+  return ok(await user.call<Issue>('POST', '/issues', { title, description: [] }), 201).uuid;
 }
 
-export async function deleteIssue(ctx: TestContext, _user: TestUser, id: string): Promise<void> {
-  await ctx.database.db.update(issues).set({ deletedAt: new Date() }).where(eq(issues.id, id));
+export async function deleteIssue(user: TestUser, id: string): Promise<void> {
+  ok(await user.call('DELETE', `/issues/${id}`), 204);
 }

@@ -9,6 +9,7 @@ import { DownloadSigner } from '../storage/signed-urls.js';
 import { AnnotationsService } from './annotations/annotations.service.js';
 import { AttachmentsService } from './attachments/attachments.service.js';
 import { HealthService } from './health/health.service.js';
+import { IssuesService } from './issues/issues.service.js';
 import { IssueCommentsService } from './issues/comments.service.js';
 import { IssueFilesService } from './issues/files.service.js';
 import { EntityMemoriesService, UserMemoriesService } from './memories/memories.service.js';
@@ -33,6 +34,7 @@ export interface Services {
   attachments: AttachmentsService;
   annotations: AnnotationsService;
   skills: SkillsService;
+  issues: IssuesService;
   issueComments: IssueCommentsService;
   issueFiles: IssueFilesService;
 }
@@ -64,6 +66,7 @@ export function createServices(
     publicUrl: config.publicUrl,
     ttlSeconds: config.signedUrlTtl,
   });
+  const issues = new IssuesService(db);
   return {
     health: new HealthService(db),
     tokens: new TokensService(db, {
@@ -84,7 +87,8 @@ export function createServices(
     attachments,
     annotations: new AnnotationsService(db, attachments),
     skills: new SkillsService(db),
-    issueComments: new IssueCommentsService(db),
-    issueFiles: new IssueFilesService(db, attachments),
+    issues,
+    issueComments: new IssueCommentsService(db, issues),
+    issueFiles: new IssueFilesService(db, issues, attachments),
   };
 }

@@ -71,7 +71,7 @@ CREATE TABLE "issues" (
 	"created_by" text NOT NULL,
 	"creator_id" uuid,
 	"job_run_id" uuid,
-	"resolved_at" timestamp with time zone,
+	"closed_at" timestamp with time zone,
 	"search" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('english', "issues"."title"), 'A') || setweight(to_tsvector('english', "issues"."description_text"), 'B')) STORED NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,

@@ -54,8 +54,11 @@ export const issues = pgTable(
     createdBy: text('created_by').notNull(),
     creatorId: uuid('creator_id').references(() => users.id),
     jobRunId: uuid('job_run_id'),
-    /** When the issue last moved to resolved (metrics count resolutions per week); null otherwise. */
-    resolvedAt: timestamp('resolved_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * When the issue last moved to resolved or rejected; null while open or in progress. Metrics count
+     * resolutions per week and the open backlog at each week's end from it (metrics.repository.ts).
+     */
+    closedAt: timestamp('closed_at', { withTimezone: true, mode: 'date' }),
     search: tsvector('search')
       .notNull()
       .generatedAlwaysAs(

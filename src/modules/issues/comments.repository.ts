@@ -7,21 +7,10 @@ import {
   issueCommentAttachments,
   issueCommentReactions,
   issueComments,
-  issues,
 } from '../../db/schema.js';
 import type { AttachmentRow } from '../attachments/attachments.repository.js';
 
 export type CommentRow = typeof issueComments.$inferSelect;
-
-/** Whether `id` names a live issue. Temporary until the issues core exposes its own lookup. */
-export async function issueIsLive(ex: Executor, id: string): Promise<boolean> {
-  const rows = await ex
-    .select({ id: issues.id })
-    .from(issues)
-    .where(and(eq(issues.id, id), isNull(issues.deletedAt)))
-    .limit(1);
-  return rows.length > 0;
-}
 
 export async function insertComment(
   ex: Executor,

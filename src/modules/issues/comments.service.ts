@@ -9,6 +9,7 @@ import type { Page } from '../../core/schemas.js';
 import * as attachmentsRepo from '../attachments/attachments.repository.js';
 import { toAttachment } from '../attachments/attachments.service.js';
 import * as repo from './comments.repository.js';
+import type { IssuesService } from './issues.service.js';
 import {
   REACTION_EMOJI,
   type Comment,
@@ -30,10 +31,13 @@ export function reactionSummaries(counts: Omit<repo.ReactionCount, 'commentId'>[
 }
 
 export class IssueCommentsService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly issues: IssuesService,
+  ) {}
 
   private async liveIssue(issueId: string): Promise<void> {
-    if (!(await repo.issueIsLive(this.db, issueId))) throw Errors.notFound('issue');
+    await this.issues.liveIssue(issueId);
   }
 
   private async liveComment(issueId: string, commentId: string): Promise<repo.CommentRow> {

@@ -20,7 +20,7 @@ beforeAll(async () => {
   ctx = await testApp();
   ann = await ctx.newUser({ email: 'ann@example.com' });
   bob = await ctx.newUser({ email: 'bob@example.com' });
-  issue = await newIssue(ctx, ann);
+  issue = await newIssue(ann);
 });
 
 const url = (issueId = issue) => `/issues/${issueId}/comments`;
@@ -83,7 +83,7 @@ describe('POST /issues/{issue_id}/comments', () => {
   });
 
   it('refuses attachments the author cannot see, by index, and posts nothing', async () => {
-    const own = await newIssue(ctx, ann);
+    const own = await newIssue(ann);
     const [mine] = await attachments(ann, 1);
     const [bobs] = await attachments(bob, 1);
     const res = await post({ content: 'x', attachment_ids: [mine, bobs, randomUUID()] }, ann, own);
@@ -109,8 +109,8 @@ describe('POST /issues/{issue_id}/comments', () => {
   });
 
   it('answers 404 for an unknown, malformed or deleted issue', async () => {
-    const gone = await newIssue(ctx, ann);
-    await deleteIssue(ctx, ann, gone);
+    const gone = await newIssue(ann);
+    await deleteIssue(ann, gone);
     for (const id of [randomUUID(), 'nope', gone]) {
       expectProblem(await post({ content: 'x' }, ann, id), 404);
       expectProblem(await list({}, ann, id), 404);
@@ -122,7 +122,7 @@ describe('GET /issues/{issue_id}/comments', () => {
   let thread: string;
   let all: string[];
   beforeAll(async () => {
-    thread = await newIssue(ctx, ann, 'Sixty comments');
+    thread = await newIssue(ann, 'Sixty comments');
     all = [];
     for (let i = 0; i < 60; i++) all.push((await comment(`#${i}`, i % 2 ? bob : ann, thread)).content);
   });
@@ -185,13 +185,13 @@ describe('PATCH /issues/{issue_id}/comments/{comment_id}', () => {
   it('answers 404 for an unknown comment, or one asked for under another issue', async () => {
     const posted = await comment('Here.');
     expectProblem(await patch(randomUUID(), 'x'), 404);
-    expectProblem(await patch(posted.uuid, 'x', ann, await newIssue(ctx, ann)), 404);
+    expectProblem(await patch(posted.uuid, 'x', ann, await newIssue(ann)), 404);
   });
 });
 
 describe('DELETE /issues/{issue_id}/comments/{comment_id}', () => {
   it('lets the author delete: 204, gone from the list and the count; a second delete is 404', async () => {
-    const own = await newIssue(ctx, ann);
+    const own = await newIssue(ann);
     const keep = await comment('Keep.', ann, own);
     const drop = await comment('Drop.', ann, own);
     expect((await del(drop.uuid, ann, own)).status).toBe(204);
@@ -201,16 +201,16 @@ describe('DELETE /issues/{issue_id}/comments/{comment_id}', () => {
   });
 
   it('refuses a colleague with 403 and keeps the comment', async () => {
-    const own = await newIssue(ctx, ann);
+    const own = await newIssue(ann);
     const posted = await comment('Still here.', ann, own);
     expectProblem(await del(posted.uuid, bob, own), 403);
     expect(ok(await list({}, ann, own)).items).toEqual([posted]);
   });
 
   it('answers 404 under a deleted issue', async () => {
-    const own = await newIssue(ctx, ann);
+    const own = await newIssue(ann);
     const posted = await comment('Orphan.', ann, own);
-    await deleteIssue(ctx, ann, own);
+    await deleteIssue(ann, own);
     expectProblem(await del(posted.uuid, ann, own), 404);
     expectProblem(await patch(posted.uuid, 'x', ann, own), 404);
   });

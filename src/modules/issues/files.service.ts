@@ -6,8 +6,8 @@ import type { Actor } from '../../core/auth.js';
 import { Errors, HwaError } from '../../core/errors.js';
 import { iso, newId } from '../../core/ids.js';
 import type { AttachmentsService } from '../attachments/attachments.service.js';
-import * as commentsRepo from './comments.repository.js';
 import * as repo from './files.repository.js';
+import type { IssuesService } from './issues.service.js';
 import type { CreateIssueFileBody, IssueFile, ListIssueFilesQuery } from './files.schemas.js';
 
 const toIssueFile = (row: repo.IssueFileRow): IssueFile => ({
@@ -22,11 +22,12 @@ const toIssueFile = (row: repo.IssueFileRow): IssueFile => ({
 export class IssueFilesService {
   constructor(
     private readonly db: Db,
+    private readonly issues: IssuesService,
     private readonly attachments: AttachmentsService,
   ) {}
 
   private async liveIssue(issueId: string): Promise<void> {
-    if (!(await commentsRepo.issueIsLive(this.db, issueId))) throw Errors.notFound('issue');
+    await this.issues.liveIssue(issueId);
   }
 
   async list(_actor: Actor, issueId: string, query: ListIssueFilesQuery): Promise<IssueFile[]> {

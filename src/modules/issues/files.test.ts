@@ -22,7 +22,7 @@ beforeAll(async () => {
   ctx = await testApp();
   ann = await ctx.newUser({ email: 'ann@example.com' });
   bob = await ctx.newUser({ email: 'bob@example.com' });
-  issue = await newIssue(ctx, ann);
+  issue = await newIssue(ann);
   const uploaded = await ctx.upload(ann, await ctx.newSession(ann), [
     file('plan.md', '# Re-run at -35 °C\n'),
   ]);
@@ -118,7 +118,7 @@ describe('GET /issues/{issue_id}/files', () => {
   let own: string;
   let filed: IssueFile[];
   beforeAll(async () => {
-    own = await newIssue(ctx, ann);
+    own = await newIssue(ann);
     filed = [];
     for (const type of ['test_log', 'troubleshooting_plan', 'test_log']) filed.push(await fileAs(type, own));
   });
@@ -142,7 +142,7 @@ describe('GET /issues/{issue_id}/files', () => {
 
 describe('DELETE /issues/{issue_id}/files/{file_id}', () => {
   it('removes the file record (anyone may), keeps the attachment; a second delete is 404', async () => {
-    const own = await newIssue(ctx, ann);
+    const own = await newIssue(ann);
     const [keep, drop] = [await fileAs('test_log', own), await fileAs('test_report', own)];
     expect((await bob.call('DELETE', `${url(own)}/${drop.uuid}`)).status).toBe(204);
     expect(ok(await list({}, ann, own))).toEqual([keep]);
@@ -152,7 +152,7 @@ describe('DELETE /issues/{issue_id}/files/{file_id}', () => {
 
   it('answers 404 for an unknown or malformed file, or one filed on another issue', async () => {
     const filedHere = await fileAs('test_log');
-    const other = await newIssue(ctx, ann);
+    const other = await newIssue(ann);
     expectProblem(await ann.call('DELETE', `${url()}/${randomUUID()}`), 404);
     expectProblem(await ann.call('DELETE', `${url()}/nope`), 404);
     expectProblem(await ann.call('DELETE', `${url(other)}/${filedHere.uuid}`), 404);
@@ -162,9 +162,9 @@ describe('DELETE /issues/{issue_id}/files/{file_id}', () => {
 
 describe('under an unknown, malformed or deleted issue', () => {
   it('answers 404 to list, file and remove', async () => {
-    const gone = await newIssue(ctx, ann);
+    const gone = await newIssue(ann);
     const filed = await fileAs('test_log', gone);
-    await deleteIssue(ctx, ann, gone);
+    await deleteIssue(ann, gone);
     for (const id of [randomUUID(), 'nope', gone]) {
       expectProblem(await list({}, ann, id), 404);
       expectProblem(await post({ attachment_id: plan.attachment_id, file_type: 'test_log' }, ann, id), 404);

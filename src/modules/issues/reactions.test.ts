@@ -20,7 +20,7 @@ beforeAll(async () => {
   ann = await ctx.newUser({ email: 'ann@example.com' });
   bob = await ctx.newUser({ email: 'bob@example.com' });
   cy = await ctx.newUser({ email: 'cy@example.com' });
-  issue = await newIssue(ctx, ann);
+  issue = await newIssue(ann);
 });
 
 const comments = (issueId = issue) => `/issues/${issueId}/comments`;
@@ -98,13 +98,13 @@ describe('PUT …/comments/{comment_id}/reactions/{emoji}', () => {
     expectProblem(await react(randomUUID(), '+1', bob), 404);
     expectProblem(await react('nope', '+1', bob), 404);
     expectProblem(await react(id, '+1', bob, randomUUID()), 404);
-    const other = await newIssue(ctx, ann);
+    const other = await newIssue(ann);
     const doomed = ok(await ann.call<Comment>('POST', comments(other), { content: 'Soon gone.' }), 201).uuid;
     ok(await ann.call('DELETE', `${comments(other)}/${doomed}`), 204);
     expectProblem(await react(doomed, '+1', bob, other), 404);
     expectProblem(await unreact(doomed, '+1', bob, other), 404);
     const orphan = ok(await ann.call<Comment>('POST', comments(other), { content: 'Orphan.' }), 201).uuid;
-    await deleteIssue(ctx, ann, other);
+    await deleteIssue(ann, other);
     expectProblem(await react(orphan, '+1', bob, other), 404);
   });
 });
