@@ -72,6 +72,9 @@ describe('POST /issues/{issue_id}/comments', () => {
     const body = ok(await post({ content: 'Logs attached.', attachment_ids: [b, a, b] }), 201);
     expect(body.attachments.map((x) => x.attachment_id)).toEqual([b, a]);
     expect(body.attachments[0]).toMatchObject({ attachment_name: 'tv-1.csv', attachment_type: 'csv' });
+    // The thread is the team's: a colleague reads the same attachments the author shared.
+    const seen = ok(await list({ limit: '1000' }, bob)).items.find((c) => c.uuid === body.uuid);
+    expect(seen?.attachments).toEqual(body.attachments);
   });
 
   it('takes 10 attachment_ids and refuses 11', async () => {
