@@ -10,6 +10,7 @@ import { AnnotationsService } from './annotations/annotations.service.js';
 import { AttachmentsService } from './attachments/attachments.service.js';
 import { HealthService } from './health/health.service.js';
 import { IssuesService } from './issues/issues.service.js';
+import { IssueMetricsService } from './issues/metrics.service.js';
 import { EntityMemoriesService, UserMemoriesService } from './memories/memories.service.js';
 import { BatchSaveService } from './metagraph/batch-save.service.js';
 import { MetagraphService } from './metagraph/metagraph.service.js';
@@ -33,6 +34,7 @@ export interface Services {
   annotations: AnnotationsService;
   skills: SkillsService;
   issues: IssuesService;
+  issueMetrics: IssueMetricsService;
 }
 
 /** What the app provides to the services besides configuration, database and storage. */
@@ -83,5 +85,6 @@ export function createServices(
     annotations: new AnnotationsService(db, attachments),
     skills: new SkillsService(db),
     issues: new IssuesService(db),
+    issueMetrics: new IssueMetricsService(db),
   };
 }
