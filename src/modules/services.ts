@@ -12,6 +12,7 @@ import { HealthService } from './health/health.service.js';
 import { IssuesService } from './issues/issues.service.js';
 import { IssueCommentsService } from './issues/comments.service.js';
 import { IssueFilesService } from './issues/files.service.js';
+import { IssueMetricsService } from './issues/metrics.service.js';
 import { EntityMemoriesService, UserMemoriesService } from './memories/memories.service.js';
 import { BatchSaveService } from './metagraph/batch-save.service.js';
 import { MetagraphService } from './metagraph/metagraph.service.js';
@@ -37,6 +38,7 @@ export interface Services {
   issues: IssuesService;
   issueComments: IssueCommentsService;
   issueFiles: IssueFilesService;
+  issueMetrics: IssueMetricsService;
 }
 
 /** What the app provides to the services besides configuration, database and storage. */
@@ -90,5 +92,6 @@ export function createServices(
     issues,
     issueComments: new IssueCommentsService(db, issues),
     issueFiles: new IssueFilesService(db, issues, attachments),
+    issueMetrics: new IssueMetricsService(db),
   };
 }

@@ -119,3 +119,99 @@ describe('POST /issues and GET /issues/{id}', () => {
     ]);
   });
 });
+
+describe('PATCH /issues/{id}', () => {
+  const patch = (id: string, body: unknown, as = ann) => as.call<Issue>('PATCH', `/issues/${id}`, body);
+
+  it('changes only the fields given and moves updated_at', async () => {
+    const issue = await file({ tags: ['thermal'], owner: 'Cleo', description: [paragraph('before')] });
+    const changed = ok(await patch(issue.uuid, { priority: 'high' }, bob));
+    expect(changed).toEqual({ ...issue, priority: 'high', updated_at: changed.updated_at });
+    expect(changed.updated_at > issue.updated_at).toBe(true);
+    const described = ok(await patch(issue.uuid, { description: [paragraph('after')], tags: [] }));
+    expect(described.description).toEqual([paragraph('after')]);
+    expect(described.tags).toEqual([]);
+    expect(ok(await patch(issue.uuid, { resolution_summary: null })).resolution_summary).toBeNull();
+  });
+
+  it('lets any status move to any other', async () => {
+    const issue = await file();
+    for (const status of ['resolved', 'open', 'rejected', 'in_progress', 'rejected', 'open'] as const) {
+      expect(ok(await patch(issue.uuid, { status })).status).toBe(status);
+    }
+  });
+
+  it('records who moved each tracked field from what to what, oldest first', async () => {
+    const issue = await file();
+    ok(await patch(issue.uuid, { status: 'in_progress', owner: 'Cleo' }, bob));
+    ok(await patch(issue.uuid, { status: 'resolved', resolution_summary: 'Re-tuned PID', tags: ['pid'] }));
+    ok(await patch(issue.uuid, { title: 'TVAC heater overshoot', priority: 'low' })); // no change
+    ok(await patch(issue.uuid, { title: 'Heater 2 overshoot' }));
+    const history = ok(await ann.call<HistoryEntry[]>('GET', `/issues/${issue.uuid}/history`));
+    expect(history.slice(5).map((h) => [h.field, h.from, h.to, h.changed_by])).toEqual([
+      ['status', 'open', 'in_progress', bob.email],
+      ['owner', 'Unassigned', 'Cleo', bob.email],
+      ['status', 'in_progress', 'resolved', ann.email],
+      ['tags', [], ['pid'], ann.email],
+      ['title', 'TVAC heater overshoot', 'Heater 2 overshoot', ann.email],
+    ]);
+    for (const h of history) {
+      expect(h.uuid).toMatch(UUID);
+      expect(h.changed_at).toMatch(ISO_MS_Z);
+    }
+    const times = history.map((h) => h.changed_at);
+    expect([...times].sort()).toEqual(times);
+  });
+
+  it('refuses bad values naming the field, and changes nothing', async () => {
+    const issue = await file();
+    expectProblem(await patch(issue.uuid, { status: 'done', priority: 'p1', title: '' }), 400, [
+      'body.status',
+      'body.priority',
+      'body.title',
+    ]);
+    expectProblem(await patch(issue.uuid, { created_by: 'x' }), 400, ['body.created_by']);
+    expectProblem(await patch(issue.uuid, { tags: Array(51).fill('t') }), 400, ['body.tags']);
+    expect(ok(await ann.call<Issue>('GET', `/issues/${issue.uuid}`))).toEqual(issue);
+  });
+
+  it('answers 404 for an unknown issue', async () => {
+    expectProblem(await patch(randomUUID(), { status: 'open' }), 404);
+  });
+});
+
+describe('DELETE /issues/{id}', () => {
+  it('answers 204; the issue is gone from reads, the list and its history', async () => {
+    const issue = await file({ tags: ['to-delete'] });
+    const res = await bob.call('DELETE', `/issues/${issue.uuid}`);
+    expect(res.status).toBe(204);
+    expect(res.res.body).toBe('');
+    expectProblem(await ann.call('GET', `/issues/${issue.uuid}`), 404);
+    expectProblem(await ann.call('GET', `/issues/${issue.uuid}/history`), 404);
+    expectProblem(await ann.call('PATCH', `/issues/${issue.uuid}`, { status: 'open' }), 404);
+    const list = ok(
+      await ann.call<{ count: number }>('GET', '/issues', undefined, { query: { tags: 'to-delete' } }),
+    );
+    expect(list.count).toBe(0);
+    expectProblem(await ann.call('DELETE', `/issues/${issue.uuid}`), 404);
+  });
+});
+
+describe('limits', () => {
+  it('takes a 500-character title and 50 tags, and refuses one more of each', async () => {
+    ok(
+      await post({
+        title: 'x'.repeat(500),
+        description: [],
+        tags: Array.from({ length: 50 }, (_, i) => `t${i}`),
+      }),
+      201,
+    );
+    expectProblem(await post({ title: 'x'.repeat(501), description: [] }), 400, ['body.title']);
+    expectProblem(
+      await post({ title: 't', description: [], tags: Array.from({ length: 51 }, (_, i) => `t${i}`) }),
+      400,
+      ['body.tags'],
+    );
+  });
+});
