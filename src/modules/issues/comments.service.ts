@@ -22,6 +22,17 @@ import {
 const isReactionEmoji = (name: string): name is ReactionEmoji =>
   (REACTION_EMOJI as readonly string[]).includes(name);
 
+/** `items` grouped by comment id: a page of 1,000 comments is read once, not once per comment. */
+function byComment<T extends { commentId: string }>(items: T[]): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const group = groups.get(item.commentId);
+    if (group) group.push(item);
+    else groups.set(item.commentId, [item]);
+  }
+  return groups;
+}
+
 /** Summaries in the documented emoji order, so a client can render them without sorting. */
 export function reactionSummaries(counts: Omit<repo.ReactionCount, 'commentId'>[]): Reaction[] {
   return REACTION_EMOJI.flatMap((emoji) => {
@@ -36,12 +47,8 @@ export class IssueCommentsService {
     private readonly issues: IssuesService,
   ) {}
 
-  private async liveIssue(issueId: string): Promise<void> {
-    await this.issues.liveIssue(issueId);
-  }
-
   private async liveComment(issueId: string, commentId: string): Promise<repo.CommentRow> {
-    await this.liveIssue(issueId);
+    await this.issues.liveIssue(issueId);
     const row = await repo.findLiveComment(this.db, issueId, commentId);
     if (!row) throw Errors.notFound('comment');
     return row;
@@ -59,19 +66,19 @@ export class IssueCommentsService {
   private async render(actor: Actor, rows: repo.CommentRow[]): Promise<Comment[]> {
     const ids = rows.map((r) => r.id);
     const [attached, reactions] = await Promise.all([
-      repo.attachmentsOf(this.db, ids),
-      repo.reactionsOf(this.db, ids, actor.userId),
+      repo.attachmentsOf(this.db, ids).then(byComment),
+      repo.reactionsOf(this.db, ids, actor.userId).then(byComment),
     ]);
     return rows.map((row) => ({
       uuid: row.id,
       content: row.content,
-      attachments: attached.filter((a) => a.commentId === row.id).map((a) => toAttachment(a.attachment)),
+      attachments: (attached.get(row.id) ?? []).map((a) => toAttachment(a.attachment)),
       created_by: row.createdBy,
       created_at: iso(row.createdAt),
       updated_at: iso(row.updatedAt),
       is_edited: row.isEdited,
       is_deleted: row.deletedAt !== null,
-      reactions: reactionSummaries(reactions.filter((r) => r.commentId === row.id)),
+      reactions: reactionSummaries(reactions.get(row.id) ?? []),
     }));
   }
 
@@ -80,14 +87,14 @@ export class IssueCommentsService {
   }
 
   async list(actor: Actor, issueId: string, page: ListCommentsQuery): Promise<Page<Comment>> {
-    await this.liveIssue(issueId);
+    await this.issues.liveIssue(issueId);
     const { rows, count } = await repo.listLiveComments(this.db, issueId, page);
     return { items: await this.render(actor, rows), count };
   }
 
   /** Every attachment must be one the author can see: others are refused by index, as unknown. */
   async create(actor: Actor, issueId: string, body: CreateCommentBody): Promise<Comment> {
-    await this.liveIssue(issueId);
+    await this.issues.liveIssue(issueId);
     const given = (body.attachment_ids ?? []).map((id) => id.toLowerCase());
     const visible = await attachmentsRepo.visibleIds(this.db, actor.userId, [...new Set(given)]);
     const problems: FieldError[] = given.flatMap((id, i) =>

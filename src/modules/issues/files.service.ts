@@ -26,17 +26,13 @@ export class IssueFilesService {
     private readonly attachments: AttachmentsService,
   ) {}
 
-  private async liveIssue(issueId: string): Promise<void> {
-    await this.issues.liveIssue(issueId);
-  }
-
   async list(_actor: Actor, issueId: string, query: ListIssueFilesQuery): Promise<IssueFile[]> {
-    await this.liveIssue(issueId);
+    await this.issues.liveIssue(issueId);
     return (await repo.listFiles(this.db, issueId, query.file_type)).map(toIssueFile);
   }
 
   async create(actor: Actor, issueId: string, body: CreateIssueFileBody): Promise<IssueFile> {
-    await this.liveIssue(issueId);
+    await this.issues.liveIssue(issueId);
     const attachment = await this.attachments.visible(actor, body.attachment_id).catch((err: unknown) => {
       if (err instanceof HwaError && err.code === 'not_found') {
         throw Errors.invalidField('body.attachment_id', 'names no attachment you can see');
@@ -55,7 +51,7 @@ export class IssueFilesService {
   }
 
   async remove(_actor: Actor, issueId: string, fileId: string): Promise<void> {
-    await this.liveIssue(issueId);
+    await this.issues.liveIssue(issueId);
     if (!(await repo.deleteFile(this.db, issueId, fileId))) throw Errors.notFound('issue file');
   }
 }
