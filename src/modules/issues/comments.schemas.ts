@@ -2,6 +2,7 @@
 // the spec names `reactions` as "emoji reaction summaries" and shows no element, so each is
 // {emoji, count, reacted_by_me}, with the emoji one of a short fixed list of names.
 import { Type, type Static } from 'typebox';
+import { DOCUMENTED_AS } from '../../core/openapi.js';
 import { Timestamp, Uuid } from '../../core/schemas.js';
 import { pageQuery } from '../../core/pagination.js';
 import { AttachmentSchema } from '../attachments/attachments.schemas.js';
@@ -83,10 +84,12 @@ export const CommentParams = Type.Object({ issue_id: Uuid, comment_id: Uuid });
 /**
  * Any text reaches the service, which refuses an unknown name with 400 naming `params.emoji`: a path
  * parameter failing its schema answers 404 (a malformed id names no resource), which would tell a
- * client nothing about the emoji list. The description carries the list.
+ * client nothing about the emoji list. The document shows the list as an enum.
  */
 export const ReactionParams = Type.Object({
   issue_id: Uuid,
   comment_id: Uuid,
-  emoji: Type.String({ description: `one of ${emojiList}`, examples: ['+1', 'rocket'] }),
+  emoji: Type.String({
+    [DOCUMENTED_AS]: Type.String({ enum: [...REACTION_EMOJI], description: `one of ${emojiList}` }),
+  }),
 });
