@@ -140,3 +140,14 @@ describe('DELETE …/comments/{comment_id}/reactions/{emoji}', () => {
     ]);
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('lists the emoji names as the enum of the path parameter, in the documented order', async () => {
+    const doc = (await ctx.app.inject({ url: '/api/v1/openapi.json' })).json();
+    const route = doc.paths['/api/v1/issues/{issue_id}/comments/{comment_id}/reactions/{emoji}'];
+    for (const method of ['put', 'delete']) {
+      const emoji = route[method].parameters.find((p: { name: string }) => p.name === 'emoji');
+      expect(emoji.schema).toEqual({ type: 'string', enum: [...REACTION_EMOJI] });
+    }
+  });
+});
