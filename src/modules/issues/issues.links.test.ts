@@ -21,10 +21,12 @@ beforeAll(async () => {
   ann = await ctx.newUser();
   bob = await ctx.newUser();
   annSession = await ctx.newSession(ann, { title: 'TVAC run 3' });
-  [plot, log] = await ctx.upload(ann, annSession, [
+  const uploaded = await ctx.upload(ann, annSession, [
     file('plot.png', PNG),
     file('tc.csv', 'time,temp\n0,20\n'),
   ]);
+  plot = uploaded[0]!;
+  log = uploaded[1]!;
 });
 
 const post = (fields: Partial<CreateIssueBody>, as = ann) =>
@@ -36,7 +38,7 @@ describe('links', () => {
     const other = await ctx.newSession(ann, { title: 'Bring-up' });
     const issue = ok(
       await post({
-        attachment_ids: [log!.attachment_id, plot!.attachment_id],
+        attachment_ids: [log.attachment_id, plot.attachment_id],
         session_ids: [other.session_id, annSession.session_id],
       }),
       201,
@@ -66,13 +68,13 @@ describe('links', () => {
 
   it('lists a file shared by two linked sessions once, and a repeated id once', async () => {
     const second = ok(
-      await ann.call<Session>('POST', '/sessions', { attachments: [{ attachment_id: plot!.attachment_id }] }),
+      await ann.call<Session>('POST', '/sessions', { attachments: [{ attachment_id: plot.attachment_id }] }),
       201,
     );
     const issue = ok(
       await post({
         session_ids: [annSession.session_id, second.session_id, annSession.session_id],
-        attachment_ids: [plot!.attachment_id, plot!.attachment_id],
+        attachment_ids: [plot.attachment_id, plot.attachment_id],
       }),
       201,
     );
@@ -84,7 +86,7 @@ describe('links', () => {
   it("refuses another user's attachments and sessions, and unknown ids, naming each by index", async () => {
     const res = await post(
       {
-        attachment_ids: [plot!.attachment_id, randomUUID()],
+        attachment_ids: [plot.attachment_id, randomUUID()],
         session_ids: [annSession.session_id, randomUUID()],
       },
       bob,

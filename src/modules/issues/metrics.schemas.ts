@@ -66,6 +66,7 @@ export const MetricsSchema = Type.Object({
   }),
 });
 export type Metrics = Static<typeof MetricsSchema>;
+export type PieChart = Static<typeof PieChartSchema>;
 export type Dataset = Static<typeof DatasetSchema>;
 
 export const MetricsQuery = Type.Object({ system_id: Type.Optional(Uuid) }, { additionalProperties: false });

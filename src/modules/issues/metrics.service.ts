@@ -9,9 +9,9 @@
 import type { Db } from '../../db/client.js';
 import { ISSUE_STATUSES, type IssueStatus } from './issues.schemas.js';
 import * as repo from './metrics.repository.js';
-import { STATUS_COLORS, type Dataset, type Metrics } from './metrics.schemas.js';
+import { STATUS_COLORS, type Dataset, type Metrics, type PieChart } from './metrics.schemas.js';
 
-export function statusPie(counts: { status: IssueStatus; n: number }[]): Metrics['metrics'][number] {
+export function statusPie(counts: { status: IssueStatus; n: number }[]): PieChart {
   const count = (status: IssueStatus) => counts.find((c) => c.status === status)?.n ?? 0;
   return {
     chart_type: 'pie_chart',
