@@ -101,8 +101,11 @@ CREATE INDEX "issue_comments_search_idx" ON "issue_comments" USING gin ("search"
 CREATE INDEX "issue_files_issue_idx" ON "issue_files" USING btree ("issue_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "issue_history_issue_idx" ON "issue_history" USING btree ("issue_id","changed_at","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "issue_sessions_pk" ON "issue_sessions" USING btree ("issue_id","session_id");--> statement-breakpoint
-CREATE INDEX "issues_list_idx" ON "issues" USING btree ("created_at","id") WHERE "issues"."deleted_at" IS NULL;--> statement-breakpoint
+CREATE INDEX "issues_list_idx" ON "issues" USING btree ("created_at","id","closed_at") WHERE "issues"."deleted_at" IS NULL;--> statement-breakpoint
 CREATE INDEX "issues_status_priority_idx" ON "issues" USING btree ("status","priority","created_at","id") WHERE "issues"."deleted_at" IS NULL;--> statement-breakpoint
+CREATE INDEX "issues_status_idx" ON "issues" USING btree ("status","priority") WHERE "issues"."deleted_at" IS NULL;--> statement-breakpoint
+CREATE INDEX "issues_closed_idx" ON "issues" USING btree ("closed_at","created_at","status") WHERE "issues"."deleted_at" IS NULL AND "issues"."closed_at" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "issues_live_idx" ON "issues" USING btree ("id") WHERE "issues"."deleted_at" IS NULL;--> statement-breakpoint
 CREATE INDEX "issues_system_idx" ON "issues" USING btree ("system_id","created_at","id") WHERE "issues"."deleted_at" IS NULL;--> statement-breakpoint
 CREATE INDEX "issues_search_idx" ON "issues" USING gin ("search");--> statement-breakpoint
 CREATE INDEX "issues_tags_idx" ON "issues" USING gin ("tags");

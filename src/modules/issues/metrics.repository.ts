@@ -13,7 +13,8 @@ const FIRST_MONDAY = sql.raw(
 );
 /** The same instant as a timestamptz, to compare with the columns (and range-scan their indexes). */
 const START = sql`(${FIRST_MONDAY} AT TIME ZONE 'UTC')`;
-const week = (column: SQL) => sql`to_char(date_trunc('week', ${column} AT TIME ZONE 'UTC'), 'YYYY-MM-DD')`;
+/** The Monday 00:00 (UTC wall clock) starting the week of `column`. */
+const week = (column: SQL) => sql`date_trunc('week', ${column} AT TIME ZONE 'UTC')`;
 
 export interface WeeklyOpened {
   week: string;
@@ -44,18 +45,23 @@ export async function issueFlow(ex: Executor, systemId: string | undefined) {
             FROM generate_series(${FIRST_MONDAY}, now() AT TIME ZONE 'UTC', interval '1 week') AS w
            ORDER BY w`,
     ),
+    // Grouped by the truncated week and formatted after: to_char on every row of the window was a
+    // third of the query's time.
     queryRows<WeeklyOpened>(
       ex,
-      sql`SELECT ${week(sql`created_at`)} AS week, count(*) AS opened,
-                 count(*) FILTER (WHERE closed_at IS NULL) AS still_open
-            FROM issues WHERE deleted_at IS NULL AND created_at >= ${START} ${scope} GROUP BY 1`,
+      sql`SELECT to_char(w, 'YYYY-MM-DD') AS week, opened, still_open FROM (
+            SELECT ${week(sql`created_at`)} AS w, count(*) AS opened,
+                   count(*) FILTER (WHERE closed_at IS NULL) AS still_open
+              FROM issues WHERE deleted_at IS NULL AND created_at >= ${START} ${scope} GROUP BY 1) AS weeks`,
     ),
     queryRows<WeeklyClosed>(
       ex,
-      sql`SELECT ${week(sql`closed_at`)} AS closed_week,
-                 CASE WHEN created_at >= ${START} THEN ${week(sql`created_at`)} ELSE '' END AS created_week,
-                 count(*) AS closed, count(*) FILTER (WHERE status = 'resolved') AS resolved
-            FROM issues WHERE deleted_at IS NULL AND closed_at >= ${START} ${scope} GROUP BY 1, 2`,
+      sql`SELECT to_char(cw, 'YYYY-MM-DD') AS closed_week, coalesce(to_char(crw, 'YYYY-MM-DD'), '') AS created_week,
+                 closed, resolved FROM (
+            SELECT ${week(sql`closed_at`)} AS cw,
+                   CASE WHEN created_at >= ${START} THEN ${week(sql`created_at`)} END AS crw,
+                   count(*) AS closed, count(*) FILTER (WHERE status = 'resolved') AS resolved
+              FROM issues WHERE deleted_at IS NULL AND closed_at >= ${START} ${scope} GROUP BY 1, 2) AS weeks`,
     ),
   ]);
   return { statuses, weeks: weeks.map((w) => w.week), opened, closed };
