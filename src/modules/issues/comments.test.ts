@@ -203,6 +203,12 @@ describe('DELETE /issues/{issue_id}/comments/{comment_id}', () => {
     expectProblem(await patch(drop.uuid, 'Back?', ann, own), 404);
   });
 
+  it('answers two deletes sent at once with one 204 and one 404', async () => {
+    const posted = await comment('Twice?');
+    const answers = await Promise.all([del(posted.uuid), del(posted.uuid)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([204, 404]);
+  });
+
   it('refuses a colleague with 403 and keeps the comment', async () => {
     const own = await newIssue(ann);
     const posted = await comment('Still here.', ann, own);

@@ -59,6 +59,13 @@ describe('PUT …/comments/{comment_id}/reactions/{emoji}', () => {
     ]);
   });
 
+  it('counts two reactions sent at once by the same person once', async () => {
+    const id = await newComment();
+    const answers = await Promise.all([react(id, 'heart', bob), react(id, 'heart', bob)]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    expect((await seenBy(bob, id)).reactions).toEqual([{ emoji: 'heart', count: 1, reacted_by_me: true }]);
+  });
+
   it('counts each person once per emoji, and the author may react too', async () => {
     const id = await newComment();
     ok(await react(id, 'eyes', bob));
