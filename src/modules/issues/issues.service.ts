@@ -170,6 +170,8 @@ export class IssuesService {
         patch.status = body.status;
         patch.closedAt = closedAtAfter(before, body.status, new Date());
       }
+      // Nothing to change (`{}`): the issue stays as it was, updated_at included.
+      if (Object.keys(patch).length === 0) return before;
       await this.record(tx, id, actor, trackedChanges(before, patch));
       return repo.updateIssue(tx, id, patch);
     });
