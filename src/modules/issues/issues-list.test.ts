@@ -154,6 +154,7 @@ describe('q: full-text search', () => {
     expect((await list({ system_id: system, q: 'heater -battery' })).count).toBe(1);
     expect(await titles({ system_id: system, q: 'bearing or sag' })).toHaveLength(2);
     expect(await titles({ system_id: system, q: 'cryocooler' })).toEqual([]);
+    expect(await list({ system_id: system, q: 'the' })).toEqual({ items: [], count: 0 }); // stop words only
     expectProblem(await ann.call('GET', `/issues?q=${'x'.repeat(201)}`), 400, ['query.q']);
   });
 

@@ -115,6 +115,16 @@ describe('description blocks', () => {
     expectProblem(patched, 400, ['body.description[0].attachment_id']);
   });
 
+  it('lets a colleague edit a description that keeps an image they cannot see', async () => {
+    const created = ok(await post([{ type: 'image', attachment_id: plotId }]), 201);
+    const edited = [
+      { type: 'paragraph', text: text('Added by Bob') },
+      { type: 'image', attachment_id: plotId },
+    ];
+    const patched = ok(await bob.call<Issue>('PATCH', `/issues/${created.uuid}`, { description: edited }));
+    expect(patched.description).toEqual(edited);
+  });
+
   it('finds an issue by words in any block', async () => {
     const issue = ok(await post(every()), 201);
     for (const q of ['"Zone temperatures"', 'dwell', 'Kp', 'heater', '47.0']) {

@@ -66,9 +66,13 @@ export class IssuesService {
     return row;
   }
 
-  /** 400 naming every id the caller may not link, every image they may not show, an unknown system. */
-  private async checkLinks(actor: Actor, body: Partial<CreateIssueBody>): Promise<void> {
-    const images = imageRefs(body.description ?? []);
+  /**
+   * 400 naming every id the caller may not link, every image they may not show, an unknown system.
+   * `shown`: images the issue already shows, which a colleague editing the description may keep.
+   */
+  private async checkLinks(actor: Actor, body: Partial<CreateIssueBody>, shown: Block[] = []): Promise<void> {
+    const kept = new Set(imageRefs(shown).map((r) => r.attachmentId.toLowerCase()));
+    const images = imageRefs(body.description ?? []).filter((r) => !kept.has(r.attachmentId.toLowerCase()));
     const attachmentIds = body.attachment_ids ?? [];
     const sessionIds = body.session_ids ?? [];
     const [visible, own, system] = await Promise.all([
@@ -152,7 +156,10 @@ export class IssuesService {
 
   /** Only the given fields change; tracked ones that really move are written to the history. */
   async update(actor: Actor, id: string, body: UpdateIssueBody): Promise<Issue> {
-    if (body.description) await this.checkLinks(actor, { description: body.description });
+    if (body.description) {
+      const current = (await this.liveIssue(id)).description as Block[];
+      await this.checkLinks(actor, { description: body.description }, current);
+    }
     const row = await this.db.transaction(async (tx) => {
       const before = await repo.lockLiveIssue(tx, id);
       if (!before) throw Errors.notFound('issue');
@@ -170,6 +177,8 @@ export class IssuesService {
         patch.status = body.status;
         patch.closedAt = closedAtAfter(before, body.status, new Date());
       }
+      // Nothing to change (`{}`): the issue stays as it was, updated_at included.
+      if (Object.keys(patch).length === 0) return before;
       await this.record(tx, id, actor, trackedChanges(before, patch));
       return repo.updateIssue(tx, id, patch);
     });

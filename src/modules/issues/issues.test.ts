@@ -134,6 +134,11 @@ describe('PATCH /issues/{id}', () => {
     expect(ok(await patch(issue.uuid, { resolution_summary: null })).resolution_summary).toBeNull();
   });
 
+  it('answers an empty PATCH with the issue unchanged, updated_at included', async () => {
+    const issue = await file();
+    expect(ok(await patch(issue.uuid, {}))).toEqual(issue);
+  });
+
   it('lets any status move to any other', async () => {
     const issue = await file();
     for (const status of ['resolved', 'open', 'rejected', 'in_progress', 'rejected', 'open'] as const) {
