@@ -155,12 +155,14 @@ describe('GET /issues/{issue_id}/comments', () => {
 });
 
 describe('PATCH /issues/{issue_id}/comments/{comment_id}', () => {
-  it('lets the author change the content, marking it edited and moving updated_at', async () => {
-    const posted = await comment('PSU tripped at -38 °C.');
+  it('lets the author change the content, marking it edited and moving updated_at; attachments stay', async () => {
+    const [log] = await attachments(ann, 1);
+    const posted = ok(await post({ content: 'PSU tripped at -38 °C.', attachment_ids: [log] }), 201);
     const edited = ok(await patch(posted.uuid, 'PSU tripped at -36 °C (corrected from the log).'));
     expect(edited).toMatchObject({
       uuid: posted.uuid,
       content: 'PSU tripped at -36 °C (corrected from the log).',
+      attachments: posted.attachments,
       created_at: posted.created_at,
       is_edited: true,
     });
