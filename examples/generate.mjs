@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 // Writes the sample files the README uploads: datasheet.pdf (a one-page datasheet of a fictional
-// regulator, with real, extractable text) and telemetry.csv (an hour of a 2S Li-ion pack cooling in a
-// thermal-vacuum test, with brownouts from about -20 °C). bom.csv is written by hand.
+// regulator, with real, extractable text), telemetry.csv (an hour of a 2S Li-ion pack cooling in a
+// thermal-vacuum test, with brownouts from about -20 °C) and tvac-plot.png (its temperature, plotted).
+// bom.csv is written by hand.
 // Deterministic: running it again gives the same bytes, so the committed files can be checked.
 //   node examples/generate.mjs
 import { Buffer } from 'node:buffer';
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -218,3 +220,57 @@ function telemetry() {
 
 writePdf(path.join(here, 'datasheet.pdf'));
 fs.writeFileSync(path.join(here, 'telemetry.csv'), telemetry());
+
+// ---------------------------------------------------------------------------------------------------
+// tvac-plot.png: the pack temperature of telemetry.csv as a 320 x 160 line plot (the image an issue
+// description shows). A minimal PNG: 8-bit greyscale, one IDAT, zlib from Node, CRC-32 computed here.
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+const crc32 = (bytes) => {
+  let c = 0xffffffff;
+  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+};
+function chunk(type, data) {
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(data.length, 0);
+  head.write(type, 4, 'latin1');
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
+  return Buffer.concat([head, data, crc]);
+}
+
+function plotPng(width = 320, height = 160) {
+  const pixels = Buffer.alloc(width * height, 255);
+  const set = (x, y) => {
+    if (x >= 0 && x < width && y >= 0 && y < height) pixels[y * width + x] = 0;
+  };
+  for (let x = 10; x < width - 5; x++) set(x, height - 10); // time axis
+  for (let y = 5; y < height - 10; y++) set(10, y); // temperature axis
+  let last;
+  for (let x = 11; x < width - 5; x++) {
+    const t = ((x - 11) / (width - 16)) * 3600;
+    const temperature = -24 + 46 * Math.exp(-t / 1300); // as telemetry.csv, without the noise
+    const y = Math.round(5 + ((22 - temperature) / 46) * (height - 20));
+    for (let yy = Math.min(y, last ?? y); yy <= Math.max(y, last ?? y); yy++) set(x, yy);
+    last = y;
+  }
+  const rows = [];
+  for (let y = 0; y < height; y++) rows.push(Buffer.from([0]), pixels.subarray(y * width, (y + 1) * width));
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale, deflate, no filter, no interlace
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(Buffer.concat(rows), { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+fs.writeFileSync(path.join(here, 'tvac-plot.png'), plotPng());

@@ -6,6 +6,7 @@ import { MAX_INTEGER, type Page } from '../src/core/schemas.js';
 import type { ChangeSet } from '../src/modules/metagraph/metagraph.schemas.js';
 import type { System } from '../src/modules/systems/systems.schemas.js';
 import { ok, testApp, type TestContext, type TestUser } from './helpers.js';
+import { newIssue } from './issue-helpers.js';
 import { metagraphClient, type MetagraphClient } from './metagraph-helpers.js';
 import { file } from './multipart.js';
 import { expectProblem, type ProblemBody } from './problems.js';
@@ -39,6 +40,7 @@ beforeAll(async () => {
   const [attachment] = await ctx.upload(user, await ctx.newSession(user), [file('a.csv', 'x,y\n1,2\n')]);
   ids.attachment_id = ids.attachment_uuid = attachment!.attachment_id;
   ids.skill_id = (await ctx.newSkill(user)).uuid;
+  ids.issue_id = await newIssue(user);
 });
 
 type Part = 'querystring' | 'body';
@@ -93,6 +95,7 @@ describe('integer parameters and body fields', () => {
         '/api/v1/systems/metagraphs/:system_id/batch-save base_version',
         '/api/v1/skills/:skill_id/rollback version_number',
         '/api/v1/skills offset',
+        '/api/v1/issues/:issue_id/comments limit',
       ]),
     );
     for (const { url, field } of inputs) {

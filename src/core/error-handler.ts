@@ -44,6 +44,13 @@ export function fieldErrors(part: string, issues: readonly AjvIssue[]): FieldErr
         path: fieldPath(part, issue.instancePath, issue.params.additionalProperty),
         message: 'is not a known field',
       });
+    } else if (issue.keyword === 'discriminator') {
+      // A missing tag is already reported by `required`; a wrong one names the tag field.
+      if (issue.params.error === 'tag' && issue.params.tagValue === undefined) continue;
+      out.push({
+        path: fieldPath(part, issue.instancePath, issue.params.tag),
+        message: issue.params.error === 'tag' ? 'must be a string' : 'is not a known type',
+      });
     } else if (issue.keyword === 'enum') {
       const allowed = (issue.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ');
       out.push({ path: fieldPath(part, issue.instancePath), message: `must be one of ${allowed}` });

@@ -67,7 +67,8 @@ export function documentedSchema(schema: JsonObject): JsonObject {
     out.consumes = ['multipart/form-data'];
     delete out['x-multipart-body'];
   }
-  for (const part of ['body', 'response'] as const) {
+  // params too: a path value checked by the service (a reaction's emoji) is shown with its list.
+  for (const part of ['body', 'response', 'params'] as const) {
     if (out[part] !== undefined) out[part] = documentForm(out[part]);
   }
   return out;

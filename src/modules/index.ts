@@ -6,6 +6,11 @@ import { annotationsRoutes } from './annotations/annotations.routes.js';
 import { attachmentsRoutes } from './attachments/attachments.routes.js';
 import { downloadsRoutes } from './attachments/downloads.routes.js';
 import { healthRoutes } from './health/health.routes.js';
+import { issuesRoutes } from './issues/issues.routes.js';
+import { commentsRoutes } from './issues/comments.routes.js';
+import { issueFilesRoutes } from './issues/files.routes.js';
+import { reactionsRoutes } from './issues/reactions.routes.js';
+import { issueMetricsRoutes } from './issues/metrics.routes.js';
 import { sessionsRoutes } from './sessions/sessions.routes.js';
 import { skillMdRoutes } from './skills/skill-md.routes.js';
 import { skillsRoutes } from './skills/skills.routes.js';
@@ -39,6 +44,11 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
       await api.register(annotationsRoutes, { prefix: '/annotations', deps });
       await api.register(skillsRoutes, { prefix: '/skills', deps });
       await api.register(skillMdRoutes, { prefix: '/skills', deps });
+      await api.register(issueMetricsRoutes, { prefix: '/issues/metrics', deps });
+      await api.register(issuesRoutes, { prefix: '/issues', deps });
+      await api.register(commentsRoutes, { prefix: '/issues', deps });
+      await api.register(reactionsRoutes, { prefix: '/issues', deps });
+      await api.register(issueFilesRoutes, { prefix: '/issues', deps });
     },
     { prefix: '/api/v1' },
   );

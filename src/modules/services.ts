@@ -9,6 +9,10 @@ import { DownloadSigner } from '../storage/signed-urls.js';
 import { AnnotationsService } from './annotations/annotations.service.js';
 import { AttachmentsService } from './attachments/attachments.service.js';
 import { HealthService } from './health/health.service.js';
+import { IssuesService } from './issues/issues.service.js';
+import { IssueCommentsService } from './issues/comments.service.js';
+import { IssueFilesService } from './issues/files.service.js';
+import { IssueMetricsService } from './issues/metrics.service.js';
 import { EntityMemoriesService, UserMemoriesService } from './memories/memories.service.js';
 import { BatchSaveService } from './metagraph/batch-save.service.js';
 import { MetagraphService } from './metagraph/metagraph.service.js';
@@ -31,6 +35,10 @@ export interface Services {
   attachments: AttachmentsService;
   annotations: AnnotationsService;
   skills: SkillsService;
+  issues: IssuesService;
+  issueComments: IssueCommentsService;
+  issueFiles: IssueFilesService;
+  issueMetrics: IssueMetricsService;
 }
 
 /** What the app provides to the services besides configuration, database and storage. */
@@ -60,6 +68,7 @@ export function createServices(
     publicUrl: config.publicUrl,
     ttlSeconds: config.signedUrlTtl,
   });
+  const issues = new IssuesService(db);
   return {
     health: new HealthService(db),
     tokens: new TokensService(db, {
@@ -80,5 +89,9 @@ export function createServices(
     attachments,
     annotations: new AnnotationsService(db, attachments),
     skills: new SkillsService(db),
+    issues,
+    issueComments: new IssueCommentsService(db, issues),
+    issueFiles: new IssueFilesService(db, issues, attachments),
+    issueMetrics: new IssueMetricsService(db),
   };
 }
