@@ -35,6 +35,12 @@ describe('configuration', () => {
       bodyTimeout: 30,
       bodyMinRate: 16384,
       tokenCacheTtl: 10,
+      workerConcurrency: 2,
+      jobLeaseSeconds: 15,
+      jobHeartbeatSeconds: 5,
+      jobPollSeconds: 2,
+      workerShutdownGrace: 10,
+      devJobTypes: false,
     });
     expect(Object.isFrozen(config)).toBe(true);
   });
@@ -60,6 +66,12 @@ describe('configuration', () => {
       HWA_BODY_TIMEOUT: '7',
       HWA_BODY_MIN_RATE: '1000',
       HWA_TOKEN_CACHE_TTL: '0',
+      HWA_WORKER_CONCURRENCY: '0',
+      HWA_JOB_LEASE_SECONDS: '30',
+      HWA_JOB_HEARTBEAT_SECONDS: '10',
+      HWA_JOB_POLL_SECONDS: '7',
+      HWA_WORKER_SHUTDOWN_GRACE: '3',
+      HWA_DEV_JOB_TYPES: '1',
     });
     expect(config).toEqual({
       dataDir: '/srv/hwa',
@@ -81,6 +93,12 @@ describe('configuration', () => {
       bodyTimeout: 7,
       bodyMinRate: 1000,
       tokenCacheTtl: 0,
+      workerConcurrency: 0,
+      jobLeaseSeconds: 30,
+      jobHeartbeatSeconds: 10,
+      jobPollSeconds: 7,
+      workerShutdownGrace: 3,
+      devJobTypes: true,
     });
     expect(ENVIRONMENT.map((v) => v.name).sort()).toEqual(
       [
@@ -103,6 +121,12 @@ describe('configuration', () => {
         'HWA_BODY_TIMEOUT',
         'HWA_BODY_MIN_RATE',
         'HWA_TOKEN_CACHE_TTL',
+        'HWA_WORKER_CONCURRENCY',
+        'HWA_JOB_LEASE_SECONDS',
+        'HWA_JOB_HEARTBEAT_SECONDS',
+        'HWA_JOB_POLL_SECONDS',
+        'HWA_WORKER_SHUTDOWN_GRACE',
+        'HWA_DEV_JOB_TYPES',
       ].sort(),
     );
   });
@@ -137,6 +161,10 @@ describe('configuration', () => {
     ['HWA_BODY_MIN_RATE', '1073741825', /HWA_BODY_MIN_RATE must be an integer from 1 to 1073741824/],
     ['HWA_TOKEN_CACHE_TTL', '3601', /HWA_TOKEN_CACHE_TTL must be an integer from 0 to 3600/],
     ['HWA_TOKEN_CACHE_TTL', '-1', /HWA_TOKEN_CACHE_TTL must be an integer/],
+    ['HWA_WORKER_CONCURRENCY', '257', /HWA_WORKER_CONCURRENCY must be an integer from 0 to 256/],
+    ['HWA_JOB_LEASE_SECONDS', '1', /HWA_JOB_LEASE_SECONDS must be an integer from 2 to 3600/],
+    ['HWA_JOB_HEARTBEAT_SECONDS', '8', /HWA_JOB_HEARTBEAT_SECONDS \(8\) must be at most half/],
+    ['HWA_DEV_JOB_TYPES', 'yes', /HWA_DEV_JOB_TYPES must be 1 \(on\) or 0 \(off\)/],
   ])('refuses %s=%s naming the variable', (name, value, message) => {
     expect(problemsOf({ [name]: value }).join('\n')).toMatch(message);
   });

@@ -9,3 +9,4 @@ export * from './tables/sessions.js';
 export * from './tables/attachments.js';
 export * from './tables/annotations.js';
 export * from './tables/skills.js';
+export * from './tables/jobs.js';
