@@ -91,7 +91,7 @@ export const ENVIRONMENT: ReadonlyArray<{ name: string; default: string; descrip
   { name: 'HWA_BODY_MIN_RATE', default: '16384', description: 'bytes/s a body must average after that' },
   { name: 'HWA_TOKEN_CACHE_TTL', default: '10', description: 'seconds a verified token is cached, 0 = off' },
   { name: 'HWA_WORKER_CONCURRENCY', default: '2', description: 'job runs executed at once, 0 = API only' },
-  { name: 'HWA_JOB_LEASE_SECONDS', default: '15', description: 'a dead worker\'s run is reclaimed after' },
+  { name: 'HWA_JOB_LEASE_SECONDS', default: '15', description: "a dead worker's run is reclaimed after" },
   { name: 'HWA_JOB_HEARTBEAT_SECONDS', default: '5', description: 'seconds between lease renewals' },
   { name: 'HWA_JOB_POLL_SECONDS', default: '2', description: 'queue poll, backstop of NOTIFY wake-ups' },
   { name: 'HWA_WORKER_SHUTDOWN_GRACE', default: '10', description: 'seconds runs may finish on SIGTERM' },

@@ -6,6 +6,8 @@ import { annotationsRoutes } from './annotations/annotations.routes.js';
 import { attachmentsRoutes } from './attachments/attachments.routes.js';
 import { downloadsRoutes } from './attachments/downloads.routes.js';
 import { healthRoutes } from './health/health.routes.js';
+import { jobRunsRoutes } from './jobs/job-runs.routes.js';
+import { jobsRoutes } from './jobs/jobs.routes.js';
 import { sessionsRoutes } from './sessions/sessions.routes.js';
 import { skillMdRoutes } from './skills/skill-md.routes.js';
 import { skillsRoutes } from './skills/skills.routes.js';
@@ -39,6 +41,8 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
       await api.register(annotationsRoutes, { prefix: '/annotations', deps });
       await api.register(skillsRoutes, { prefix: '/skills', deps });
       await api.register(skillMdRoutes, { prefix: '/skills', deps });
+      await api.register(jobsRoutes, { prefix: '/jobs', deps });
+      await api.register(jobRunsRoutes, { prefix: '/job-runs', deps });
     },
     { prefix: '/api/v1' },
   );

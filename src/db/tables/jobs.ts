@@ -44,10 +44,7 @@ export const jobs = pgTable(
     updatedAt: at('updated_at'),
     deletedAt: deletedAt(),
   },
-  (t) => [
-    index('jobs_list_idx').on(t.createdAt, t.id),
-    index('jobs_type_idx').on(t.jobType, t.createdAt),
-  ],
+  (t) => [index('jobs_list_idx').on(t.createdAt, t.id), index('jobs_type_idx').on(t.jobType, t.createdAt)],
 );
 
 export const jobRuns = pgTable(
