@@ -5,6 +5,8 @@ import { EventEmitter } from 'node:events';
 import { Type } from 'typebox';
 import type { StopReason } from '../src/jobs/context.js';
 import { TransientJobError, type JobContext, type JobType } from '../src/jobs/registry.js';
+import type { JobRun } from '../src/modules/jobs/jobs.schemas.js';
+import type { TestUser } from './helpers.js';
 
 export interface Attempt {
   ctx: JobContext;
@@ -116,3 +118,23 @@ export const stuckType: JobType = {
   timeLimitSeconds: 1,
   handler: () => new Promise(() => undefined),
 };
+
+/**
+ * Polls the run until `done` holds (a state reached through a worker, which the test cannot await
+ * directly); fails after a generous deadline, a bound and not an expectation.
+ */
+export async function waitForRun(
+  user: TestUser,
+  runId: string,
+  done: (run: JobRun) => boolean,
+  ms = 20_000,
+): Promise<JobRun> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const { status, body } = await user.call<JobRun>('GET', `/job-runs/${runId}`);
+    if (status === 200 && done(body)) return body;
+    if (Date.now() > deadline)
+      throw new Error(`run ${runId} not as expected within ${ms} ms: ${JSON.stringify(body)}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}

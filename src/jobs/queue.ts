@@ -153,7 +153,13 @@ async function held(
 const released = sql`locked_by = NULL, lease_until = NULL, updated_at = now(), revision = revision + 1`;
 
 export const complete = (ex: Executor, workerId: string, id: string) =>
-  held(ex, workerId, id, sql`status = 'completed', progress_pct = 100, finished_at = now(), ${released}`);
+  held(
+    ex,
+    workerId,
+    id,
+    sql`status = 'completed', progress_pct = 100, error_code = NULL, error_message = NULL,
+        finished_at = now(), ${released}`,
+  );
 
 export const fail = (ex: Executor, workerId: string, id: string, code: string, message: string) =>
   held(

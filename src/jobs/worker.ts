@@ -154,8 +154,11 @@ export class WorkerPool {
     const timeLimit = setTimeout(() => {
       const message = `Stopped after the time limit of ${type.timeLimitSeconds} s of job type ${type.jobType}.`;
       controller.abort(new RunStop('time_limit', message));
-      // Failed now, even if the handler ignores its signal: the run's status must not wait on it.
+      // Failed now, even if the handler ignores its signal: the run's status must not wait on it, and
+      // its slot is freed, or a handler that never ends would starve this worker for good.
       void queue.fail(this.o.db, this.id, run.id, 'time_limit', message).catch(() => undefined);
+      if (this.executions.get(run.id) === execution) this.executions.delete(run.id);
+      this.poke();
     }, type.timeLimitSeconds * 1000);
     const ctx = runContext(run, controller, { ...this.o, workerId: this.id });
     const done = (async () => {
@@ -170,10 +173,11 @@ export class WorkerPool {
       .catch((err: unknown) => this.o.log.warn({ err, runId: run.id }, 'could not record a job run result'))
       .finally(() => {
         clearTimeout(timeLimit);
-        this.executions.delete(run.id);
+        if (this.executions.get(run.id) === execution) this.executions.delete(run.id);
         this.poke();
       });
-    this.executions.set(run.id, { controller, done });
+    const execution: Execution = { controller, done };
+    this.executions.set(run.id, execution);
   }
 
   private async afterFailure(

@@ -45,7 +45,12 @@ const list = async (query: Record<string, string | string[]>) =>
 describe('GET /jobs/schemas', () => {
   it('lists each registered type with its config as JSON Schema and its flags', async () => {
     const entries = ok(await ann.call<JobSchemaEntry[]>('GET', '/jobs/schemas'));
-    expect(entries.map((e) => e.job_type).sort()).toEqual(['dev_crash', 'dev_fail', 'dev_sleep', 'test_gate']);
+    expect(entries.map((e) => e.job_type).sort()).toEqual([
+      'dev_crash',
+      'dev_fail',
+      'dev_sleep',
+      'test_gate',
+    ]);
     const sleep = entries.find((e) => e.job_type === 'dev_sleep')!;
     expect(sleep).toMatchObject({
       display_name: 'Sleep in steps (development)',
@@ -88,7 +93,10 @@ describe('POST /jobs', () => {
       source_session_id: session,
       source_project_id: session,
     });
-    expect(job).toMatchObject({ config: { job_type: 'test_gate', steps: 3, label: 'x' }, source_session_id: session });
+    expect(job).toMatchObject({
+      config: { job_type: 'test_gate', steps: 3, label: 'x' },
+      source_session_id: session,
+    });
   });
 
   it('refuses a config.job_type unlike the top-level one (rule 7), naming the field, and stores nothing', async () => {
@@ -139,12 +147,12 @@ describe('GET /jobs', () => {
     expect(ids(await list({ source_session_ids: [session, randomUUID()], job_types: 'dev_sleep' }))).toEqual([
       b.uuid,
     ]);
-    expect(ids(await list({ created_by_users: bob.email.toUpperCase(), job_types: ['test_gate', 'dev_sleep'] }))).toEqual(
-      [b.uuid, c.uuid],
-    );
-    expect(ids(await list({ created_by_users: [ann.email, bob.email], created_after: a.created_at }))).toEqual(
-      expect.arrayContaining([a.uuid, b.uuid, c.uuid]),
-    );
+    expect(
+      ids(await list({ created_by_users: bob.email.toUpperCase(), job_types: ['test_gate', 'dev_sleep'] })),
+    ).toEqual([b.uuid, c.uuid]);
+    expect(
+      ids(await list({ created_by_users: [ann.email, bob.email], created_after: a.created_at })),
+    ).toEqual(expect.arrayContaining([a.uuid, b.uuid, c.uuid]));
     // Stored times have microseconds: a.created_at (milliseconds) is at or before a's own.
     const before = ids(await list({ created_before: a.created_at }));
     expect(before).not.toContain(b.uuid);
@@ -164,7 +172,9 @@ describe('GET /jobs', () => {
       'query.created_after',
       'query.limit',
     ]);
-    expectProblem(await ann.call('GET', '/jobs', undefined, { query: { limit: '1001' } }), 400, ['query.limit']);
+    expectProblem(await ann.call('GET', '/jobs', undefined, { query: { limit: '1001' } }), 400, [
+      'query.limit',
+    ]);
     ok(await ann.call('GET', '/jobs', undefined, { query: { limit: '1000' } }));
   });
 });
@@ -172,12 +182,19 @@ describe('GET /jobs', () => {
 describe('PATCH /jobs/{id}', () => {
   it('replaces the config (validated the same way) and the description, and sets updated_at', async () => {
     const job = await newJob({ config: { job_type: 'test_gate', steps: 2 } });
-    const changed = ok(await ann.call<Job>('PATCH', `/jobs/${job.uuid}`, { config: { steps: 4 }, description: 'd' }));
+    const changed = ok(
+      await ann.call<Job>('PATCH', `/jobs/${job.uuid}`, { config: { steps: 4 }, description: 'd' }),
+    );
     expect(changed).toMatchObject({ config: { job_type: 'test_gate', steps: 4 }, description: 'd' });
     expect(changed.updated_at).toMatch(ISO_MS_Z);
-    const refused = await ann.call('PATCH', `/jobs/${job.uuid}`, { config: { job_type: 'dev_fail', steps: -1 } });
+    const refused = await ann.call('PATCH', `/jobs/${job.uuid}`, {
+      config: { job_type: 'dev_fail', steps: -1 },
+    });
     expectProblem(refused, 400, ['body.config.job_type', 'body.config.steps']);
-    expect(ok(await ann.call<Job>('GET', `/jobs/${job.uuid}`)).config).toEqual({ job_type: 'test_gate', steps: 4 });
+    expect(ok(await ann.call<Job>('GET', `/jobs/${job.uuid}`)).config).toEqual({
+      job_type: 'test_gate',
+      steps: 4,
+    });
   });
 
   it('answers 404 for an unknown or malformed id', async () => {
