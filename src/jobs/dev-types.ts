@@ -5,8 +5,8 @@
 // Idempotency: each may run twice after a crash. dev_sleep resumes from its last checkpoint and writes
 // only its own run's progress; dev_fail writes nothing; dev_crash kills only on its first attempt.
 // With HWA_DEV_JOB_LOG set (an operator's path, never a request's), dev_sleep appends one line per
-// start and end of an execution: `start|end <run id> <attempt> <pid> <ms since epoch>`, which is how
-// the tests and the benchmark count executions across processes.
+// start and end of an execution, and when its signal stopped it (`start|end|stop <run id> <attempt>
+// <pid> <ms since epoch>`): how the tests and the benchmark count executions across processes.
 import fs from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Type } from 'typebox';
@@ -24,7 +24,7 @@ const sleepConfig = Type.Object(
   { additionalProperties: false },
 );
 
-function logExecution(what: 'start' | 'end', runId: string, attempt: number): void {
+function logExecution(what: 'start' | 'end' | 'stop', runId: string, attempt: number): void {
   const file = process.env.HWA_DEV_JOB_LOG;
   if (file) fs.appendFileSync(file, `${what} ${runId} ${attempt} ${process.pid} ${Date.now()}\n`);
 }
@@ -45,10 +45,15 @@ const devSleep: JobType<typeof sleepConfig> = {
     const stepMs = ctx.config.step_ms ?? 200;
     logExecution('start', ctx.run.id, ctx.run.attempt);
     const saved = ctx.saved as { step?: number } | undefined;
-    for (let step = saved?.step ?? 0; step < steps; step++) {
-      await sleep(stepMs, undefined, { signal: ctx.signal });
-      await ctx.progress(((step + 1) / steps) * 100, `step ${step + 1} of ${steps}`);
-      await ctx.checkpoint({ step: step + 1 });
+    try {
+      for (let step = saved?.step ?? 0; step < steps; step++) {
+        await sleep(stepMs, undefined, { signal: ctx.signal });
+        await ctx.progress(((step + 1) / steps) * 100, `step ${step + 1} of ${steps}`);
+        await ctx.checkpoint({ step: step + 1 });
+      }
+    } catch (err) {
+      if (ctx.signal.aborted) logExecution('stop', ctx.run.id, ctx.run.attempt);
+      throw err;
     }
     logExecution('end', ctx.run.id, ctx.run.attempt);
   },

@@ -12,7 +12,12 @@ import type { Job, JobRun } from './jobs.schemas.js';
 interface Event {
   id: number;
   event: string;
-  data: { job_run_id: string; revision: number; status: string; progress: { pct: number; message: string | null } };
+  data: {
+    job_run_id: string;
+    revision: number;
+    status: string;
+    progress: { pct: number; message: string | null };
+  };
 }
 
 let ctx: TestContext;
@@ -48,7 +53,8 @@ async function watch(runId: string) {
             .filter((line) => !line.startsWith(':'))
             .map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)]),
         );
-        if (fields.event) return { id: Number(fields.id), event: fields.event, data: JSON.parse(fields.data!) };
+        if (fields.event)
+          return { id: Number(fields.id), event: fields.event, data: JSON.parse(fields.data!) };
         continue;
       }
       const { value, done } = await reader.read();
@@ -67,7 +73,10 @@ async function watch(runId: string) {
 }
 
 const startRun = async (steps: number) => {
-  const job = ok(await ann.call<Job>('POST', '/jobs', { job_type: 'test_gate', config: { job_type: 'test_gate', steps } }), 201);
+  const job = ok(
+    await ann.call<Job>('POST', '/jobs', { job_type: 'test_gate', config: { job_type: 'test_gate', steps } }),
+    201,
+  );
   return ok(await ann.call<JobRun>('POST', '/job-runs', { job_id: job.uuid }), 201);
 };
 
@@ -80,7 +89,10 @@ describe('GET /job-runs/{id}/events', () => {
     expect(first).toMatchObject({ event: 'status', data: { job_run_id: run.uuid, status: 'running' } });
 
     gate.step(run.uuid);
-    expect(await stream.next()).toMatchObject({ event: 'progress', data: { progress: { pct: 33, message: 'step 1 of 3' } } });
+    expect(await stream.next()).toMatchObject({
+      event: 'progress',
+      data: { progress: { pct: 33, message: 'step 1 of 3' } },
+    });
     ok(await ann.call('POST', `/job-runs/${run.uuid}/pause`));
     gate.step(run.uuid); // step 2, then the checkpoint pauses it
     expect(await stream.next()).toMatchObject({ event: 'progress', data: { progress: { pct: 67 } } });
@@ -105,7 +117,10 @@ describe('GET /job-runs/{id}/events', () => {
     const stream = await watch(done.uuid);
     const events = await stream.rest();
     // Completed before the stream opened, or seen going there: either way the last event says so.
-    expect(events.at(-1)).toMatchObject({ event: 'status', data: { status: 'completed', progress: { pct: 100 } } });
+    expect(events.at(-1)).toMatchObject({
+      event: 'status',
+      data: { status: 'completed', progress: { pct: 100 } },
+    });
 
     const run = await startRun(1);
     await gate.started(run.uuid);
