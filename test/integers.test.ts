@@ -4,6 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_INTEGER, type Page } from '../src/core/schemas.js';
 import type { ChangeSet } from '../src/modules/metagraph/metagraph.schemas.js';
+import type { Job, JobRun } from '../src/modules/jobs/jobs.schemas.js';
 import type { System } from '../src/modules/systems/systems.schemas.js';
 import { ok, testApp, type TestContext, type TestUser } from './helpers.js';
 import { metagraphClient, type MetagraphClient } from './metagraph-helpers.js';
@@ -22,7 +23,7 @@ let mg: MetagraphClient;
 const ids: Record<string, string> = {};
 
 beforeAll(async () => {
-  ctx = await testApp();
+  ctx = await testApp({ env: { HWA_DEV_JOB_TYPES: '1' } });
   user = await ctx.newUser({ email: 'numbers@example.com' });
   mg = metagraphClient(ctx, user);
   ids.system_id = await mg.createSystem();
@@ -39,6 +40,9 @@ beforeAll(async () => {
   const [attachment] = await ctx.upload(user, await ctx.newSession(user), [file('a.csv', 'x,y\n1,2\n')]);
   ids.attachment_id = ids.attachment_uuid = attachment!.attachment_id;
   ids.skill_id = (await ctx.newSkill(user)).uuid;
+  ids.job_id = ok(await user.call<Job>('POST', '/jobs', { job_type: 'dev_sleep' }), 201).uuid;
+  ids.job_run_id = ok(await user.call<JobRun>('POST', '/job-runs', { job_id: ids.job_id }), 201).uuid;
+  ok(await user.call('POST', `/job-runs/${ids.job_run_id}/pause`)); // nothing runs it meanwhile
 });
 
 type Part = 'querystring' | 'body';
@@ -93,6 +97,8 @@ describe('integer parameters and body fields', () => {
         '/api/v1/systems/metagraphs/:system_id/batch-save base_version',
         '/api/v1/skills/:skill_id/rollback version_number',
         '/api/v1/skills offset',
+        '/api/v1/jobs limit',
+        '/api/v1/job-runs offset',
       ]),
     );
     for (const { url, field } of inputs) {
