@@ -13,6 +13,7 @@ import { openNotifications } from './db/notifications.js';
 import { describeConnectionError, openConfiguredDatabase } from './db/open.js';
 import { databaseTarget, newEmbeddedDatabaseNotice } from './db/target.js';
 import { serve } from './server.js';
+import { JobRegistryError } from './jobs/registry.js';
 import { runWorker, workerRefusal } from './jobs/worker-process.js';
 import { TokensService } from './modules/tokens/tokens.service.js';
 
@@ -151,9 +152,14 @@ const cliLog = {
 };
 
 program.parseAsync().catch((err: unknown) => {
-  const expected = [ConfigError, DataDirLockedError, SchemaDriftError, UsageError, HwaError].some(
-    (kind) => err instanceof kind,
-  );
+  const expected = [
+    ConfigError,
+    DataDirLockedError,
+    SchemaDriftError,
+    UsageError,
+    HwaError,
+    JobRegistryError,
+  ].some((kind) => err instanceof kind);
   const unreachable = describeConnectionError(err, loaded?.databaseUrl);
   if (unreachable) {
     process.stderr.write(`hwa: ${unreachable}\n`);
