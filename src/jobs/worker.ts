@@ -92,6 +92,30 @@ export class WorkerPool {
     for (const timer of this.timers.splice(0)) clearInterval(timer);
   }
 
+  private completions: { id: string; settle: (err?: unknown) => void }[] = [];
+
+  /** Completes the run with the others whose handlers return in this turn of the event loop. */
+  private completeSoon(id: string): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.completions.push({ id, settle: (err) => (err ? reject(err as Error) : resolve()) });
+      if (this.completions.length === 1) setImmediate(() => void this.flushCompletions());
+    });
+  }
+
+  private async flushCompletions(): Promise<void> {
+    const batch = this.completions.splice(0);
+    try {
+      await queue.complete(
+        this.o.db,
+        this.id,
+        batch.map((c) => c.id),
+      );
+      for (const c of batch) c.settle();
+    } catch (err) {
+      for (const c of batch) c.settle(err);
+    }
+  }
+
   private poke(): void {
     if (this.stopping) return;
     if (this.ticking) {
@@ -165,7 +189,7 @@ export class WorkerPool {
       try {
         await type.handler!(ctx);
         if (controller.signal.aborted) return; // cancelled, failed or released meanwhile: nothing to write
-        await queue.complete(this.o.db, this.id, run.id);
+        await this.completeSoon(run.id);
       } catch (err) {
         await this.afterFailure(run, type.maxAttempts, type.retryBaseSeconds ?? 2, controller, err);
       }
