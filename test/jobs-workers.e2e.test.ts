@@ -36,7 +36,7 @@ function worker(settings: Record<string, string> = {}): Proc {
       DATABASE_URL: url,
       HWA_DEV_JOB_TYPES: '1',
       HWA_DEV_JOB_LOG: logFile,
-      HWA_JOB_LEASE_SECONDS: '3',
+      HWA_JOB_LEASE_SECONDS: '4',
       HWA_JOB_HEARTBEAT_SECONDS: '1',
       HWA_JOB_POLL_SECONDS: '1',
       LOG_LEVEL: 'warn',

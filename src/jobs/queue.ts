@@ -121,9 +121,14 @@ export async function heartbeat(
  * Hands the runs of dead workers (lease expired) back to the queue, or fails them once they have had
  * every attempt their type allows. Any worker runs this on its poll; it is idempotent. `run_after` is
  * kept, so a reclaimed run goes back to its place at the head of the queue, not behind a backlog
- * (measured: with it reset, orphans waited up to 24 s instead of ~17 s in the chaos bench).
+ * (measured: with it reset, orphans waited up to 24 s instead of ~17 s in the chaos bench). A worker
+ * never reclaims its own runs: it is alive to sweep, so its late heartbeat is on its way (on a machine
+ * loaded 3.5x, a worker reclaimed and re-ran its own run when its heartbeat came late).
  */
-export async function reclaimExpired(ex: Executor): Promise<{ id: string; status: JobRunStatus }[]> {
+export async function reclaimExpired(
+  ex: Executor,
+  workerId: string,
+): Promise<{ id: string; status: JobRunStatus }[]> {
   return queryRows(
     ex,
     announce(sql`UPDATE job_runs SET
@@ -134,7 +139,7 @@ export async function reclaimExpired(ex: Executor): Promise<{ id: string; status
           ELSE error_message END,
         finished_at = CASE WHEN attempt >= max_attempts THEN now() END,
         locked_by = NULL, lease_until = NULL, updated_at = now(), revision = revision + 1
-      WHERE status = 'running' AND lease_until < now() AND ${NOT_FINAL}`),
+      WHERE status = 'running' AND lease_until < now() AND locked_by <> ${workerId} AND ${NOT_FINAL}`),
   );
 }
 

@@ -133,7 +133,7 @@ export class WorkerPool {
       this.again = false;
       if (Date.now() >= this.nextReclaim) {
         this.nextReclaim = Date.now() + this.o.pollSeconds * 1000;
-        const reclaimed = await queue.reclaimExpired(this.o.db);
+        const reclaimed = await queue.reclaimExpired(this.o.db, this.id);
         if (reclaimed.length > 0) this.o.log.warn({ runs: reclaimed }, 'reclaimed runs of a dead worker');
       }
       const free = this.o.concurrency - this.executions.size;
