@@ -97,7 +97,7 @@ export class WorkerPool {
   /** Completes the run with the others whose handlers return in this turn of the event loop. */
   private completeSoon(id: string): Promise<void> {
     return new Promise((resolve, reject) => {
-      this.completions.push({ id, settle: (err) => (err ? reject(err as Error) : resolve()) });
+      this.completions.push({ id, settle: (err) => (err ? reject(err) : resolve()) });
       if (this.completions.length === 1) setImmediate(() => void this.flushCompletions());
     });
   }
