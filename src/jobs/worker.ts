@@ -92,7 +92,7 @@ export class WorkerPool {
     for (const timer of this.timers.splice(0)) clearInterval(timer);
   }
 
-  private completions: { id: string; settle: (err?: unknown) => void }[] = [];
+  private completions: { id: string; settle: (err?: Error) => void }[] = [];
 
   /** Completes the run with the others whose handlers return in this turn of the event loop. */
   private completeSoon(id: string): Promise<void> {
@@ -112,7 +112,7 @@ export class WorkerPool {
       );
       for (const c of batch) c.settle();
     } catch (err) {
-      for (const c of batch) c.settle(err);
+      for (const c of batch) c.settle(err instanceof Error ? err : new Error(String(err)));
     }
   }
 
