@@ -113,12 +113,17 @@ async function waitFinal(client, jobId, count) {
   }
 }
 
-/** Inserts `count` pending runs of `jobId` in one statement, as one enqueue burst. */
+/**
+ * Inserts `count` pending runs of `jobId` in one statement, as one enqueue burst. The ids here are
+ * random (v4), not time-ordered like the service's v7, so `run_after` carries the enqueue order (1 µs
+ * apart): a reclaimed run keeps its place at the head of the queue, as it does in the service.
+ */
 async function insertRuns(client, jobId, count) {
   await client.query(
-    `INSERT INTO job_runs (id, job_id, job_type, job_name, config, status, created_by, max_attempts)
-     SELECT gen_random_uuid(), j.id, j.job_type, j.name, j.config, 'pending', j.created_by, 5
-     FROM jobs j, generate_series(1, $2) WHERE j.id = $1`,
+    `INSERT INTO job_runs (id, job_id, job_type, job_name, config, status, created_by, max_attempts, run_after)
+     SELECT gen_random_uuid(), j.id, j.job_type, j.name, j.config, 'pending', j.created_by, 5,
+            now() - ($2 - g) * interval '1 microsecond'
+     FROM jobs j, generate_series(1, $2) AS g WHERE j.id = $1`,
     [jobId, count],
   );
 }

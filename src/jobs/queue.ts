@@ -82,8 +82,20 @@ export async function claim(
     types.map((t) => sql`${t}`),
     sql`, `,
   );
+  // The claim must walk job_runs_claim_idx in order and stop after `limit` rows. With statistics
+  // taken while few runs were pending (any burst), the planner chose a bitmap scan of every pending
+  // run and a sort instead: 15 ms per claim at 20,000 pending against 0.09 ms (EXPLAIN ANALYZE here),
+  // which made a drain quadratic. The plan is pinned for this transaction only.
+  return ex.transaction(async (tx) => {
+    await tx.execute(sql`SELECT set_config('enable_sort', 'off', true), set_config('enable_bitmapscan', 'off', true),
+      set_config('enable_seqscan', 'off', true)`);
+    return claimIn(tx, workerId, typeList, limit, leaseSeconds);
+  });
+}
+
+function claimIn(tx: Executor, workerId: string, typeList: SQL, limit: number, leaseSeconds: number) {
   return queryRows<ClaimedRun>(
-    ex,
+    tx,
     announce(sql`UPDATE job_runs SET status = 'running', attempt = attempt + 1, locked_by = ${workerId},
       lease_until = now() + make_interval(secs => ${leaseSeconds}), started_at = coalesce(started_at, now()),
       updated_at = now(), revision = revision + 1
