@@ -6,7 +6,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { LISTENER_APPLICATION_NAME } from '../src/db/pg-listener.js';
 import { cleanEnv, killChildren, runHwa, spawnHwa, until, within, type Proc } from './cli-process.js';
 import { dbKind, ok, testApp, type TestContext, type TestUser } from './helpers.js';
 import { waitForRun } from './job-types.js';
@@ -43,6 +45,21 @@ function worker(settings: Record<string, string> = {}): Proc {
       ...settings,
     }),
   );
+}
+
+/** Processes listening on the test database: a worker listens once it is ready to claim. */
+async function listeners(): Promise<number> {
+  const client = new pg.Client({ connectionString: (ctx.database as { url?: string }).url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1`,
+      [LISTENER_APPLICATION_NAME],
+    );
+    return rows[0]!.n;
+  } finally {
+    await client.end();
+  }
 }
 
 /** The log's lines about `runId`: [what, attempt, pid]. */
@@ -97,8 +114,10 @@ describe('hwa worker', () => {
   it.runIf(onPostgres)('two workers share the queue and never run one run twice', SLOW, async () => {
     const a = worker({ HWA_WORKER_CONCURRENCY: '4' });
     const b = worker({ HWA_WORKER_CONCURRENCY: '4' });
+    // Both ready (listening, so woken by each enqueue): this app's listener and one each.
+    await until(async () => (await listeners()) >= 3, 'both workers listen', a);
     const runs: JobRun[] = [];
-    for (let i = 0; i < 120; i++) runs.push(await startRun({ steps: 1, step_ms: 20 }));
+    for (let i = 0; i < 120; i++) runs.push(await startRun({ steps: 1, step_ms: 50 }));
     for (const run of runs) await waitForRun(ann, run.uuid, (r) => r.status === 'completed', 60_000);
     const pids = new Set<string>();
     for (const run of runs) {
