@@ -9,9 +9,8 @@ import type { JobRegistry } from '../../jobs/registry.js';
 import { cancelRun, pauseRun, resumeRun } from '../../jobs/run-moves.js';
 import * as repo from './job-runs.repository.js';
 import * as jobsRepo from './jobs.repository.js';
-import { runConfig } from './jobs.rules.js';
+import { checkedConfig, runConfig } from './jobs.rules.js';
 import type { CancelResponse, CreateRunBody, JobRun, ListRunsQuery } from './jobs.schemas.js';
-import { checkedConfig } from './job-config.js';
 
 export function toJobRun(row: repo.JobRunRow): JobRun {
   return {

@@ -1,6 +1,8 @@
-// Rules of jobs and runs as pure functions: Errors rule 7 (config.job_type equals the top-level
-// job_type), how a run's overrides combine with its job's config, and a job's generated name.
-import type { FieldError } from '../../core/errors.js';
+// Rules of jobs and runs: Errors rule 7 (config.job_type equals the top-level job_type), a config
+// checked against it and the type's schema, how a run's overrides combine with its job's config, and
+// a job's generated name. No I/O.
+import { Errors, type FieldError } from '../../core/errors.js';
+import type { JobRegistry, JobType } from '../../jobs/registry.js';
 
 /**
  * Rule 7: a config, when given, names the same job type as the job. Answers the refusal of its
@@ -39,4 +41,19 @@ export function runConfig(
 /** `Sleep in steps (development) #3f9a1c2e`: readable, and unique enough to tell jobs apart in a list. */
 export function jobName(displayName: string, id: string): string {
   return `${displayName} #${id.slice(-8)}`;
+}
+
+/** Refuses `config` for `type` with 400 naming every bad field under `path`; answers it otherwise. */
+export function checkedConfig(
+  registry: JobRegistry,
+  type: JobType,
+  config: Record<string, unknown>,
+  path: string,
+): Record<string, unknown> {
+  const errors = configErrors(
+    jobTypeRefusal(type.jobType, config, path),
+    registry.validate(type.jobType, config, path),
+  );
+  if (errors.length > 0) throw Errors.validation(errors);
+  return config;
 }

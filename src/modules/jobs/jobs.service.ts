@@ -9,8 +9,7 @@ import { cancelRunsOfJob } from '../../jobs/run-moves.js';
 import * as runsRepo from './job-runs.repository.js';
 import { toJobRun } from './job-runs.service.js';
 import * as repo from './jobs.repository.js';
-import { checkedConfig } from './job-config.js';
-import { jobName } from './jobs.rules.js';
+import { checkedConfig, jobName } from './jobs.rules.js';
 import type {
   CreateJobBody,
   Job,
