@@ -6,7 +6,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { DestinationStream } from 'pino';
-import { builtinAnalyst, type Analyst } from './analysis/analyst.js';
+import { createAnalyst, type Analyst } from './analysis/analyst.js';
 import type { Config } from './config.js';
 import { registerBodyDeadline, requestLimits } from './core/body-deadline.js';
 import { registerErrorHandling } from './core/error-handler.js';
@@ -45,7 +45,7 @@ export interface BuildOptions {
   storage?: ObjectStorage;
   /** Job types registered beside the configured ones (tests register their own). */
   jobTypes?: JobType[];
-  /** The language-model port for job handlers; default the builtin one (no model). */
+  /** The language-model port for job handlers; default the configured one (HWA_LLM_*, else built-in). */
   analyst?: Analyst;
 }
 
@@ -118,7 +118,7 @@ export async function buildApp(
   const secret = await resolveSecret(config);
   const notifications = openNotifications(database, app.log);
   const registry = jobRegistry(config, options.jobTypes);
-  const analyst = options.analyst ?? builtinAnalyst;
+  const analyst = options.analyst ?? createAnalyst(config);
   const services = createServices(config, database, storage, secret, {
     notifications,
     log: app.log,

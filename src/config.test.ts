@@ -1,6 +1,7 @@
 import path from 'node:path';
+import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, ENVIRONMENT, loadConfig, publicUrlWarning } from './config.js';
+import { ConfigError, ENVIRONMENT, loadConfig, publicUrlWarning, Secret } from './config.js';
 
 const problemsOf = (env: Record<string, string>): string[] => {
   try {
@@ -41,6 +42,7 @@ describe('configuration', () => {
       jobPollSeconds: 2,
       workerShutdownGrace: 10,
       devJobTypes: false,
+      llm: undefined,
     });
     expect(Object.isFrozen(config)).toBe(true);
   });
@@ -72,7 +74,14 @@ describe('configuration', () => {
       HWA_JOB_POLL_SECONDS: '7',
       HWA_WORKER_SHUTDOWN_GRACE: '3',
       HWA_DEV_JOB_TYPES: '1',
+      HWA_LLM_BASE_URL: 'https://llm.example.com/v1/',
+      HWA_LLM_API_KEY: 'sk-live-key',
+      HWA_LLM_MODEL: 'gpt-4o-mini',
+      HWA_LLM_TIMEOUT: '30',
+      HWA_LLM_MAX_RETRIES: '0',
+      HWA_LLM_MAX_TOKENS: '512',
     });
+    expect(config.llm?.apiKey?.reveal()).toBe('sk-live-key');
     expect(config).toEqual({
       dataDir: '/srv/hwa',
       storageDir: '/srv/files',
@@ -99,6 +108,14 @@ describe('configuration', () => {
       jobPollSeconds: 7,
       workerShutdownGrace: 3,
       devJobTypes: true,
+      llm: {
+        baseUrl: 'https://llm.example.com/v1',
+        apiKey: expect.any(Secret) as Secret,
+        model: 'gpt-4o-mini',
+        timeout: 30,
+        maxRetries: 0,
+        maxTokens: 512,
+      },
     });
     expect(ENVIRONMENT.map((v) => v.name).sort()).toEqual(
       [
@@ -127,6 +144,12 @@ describe('configuration', () => {
         'HWA_JOB_POLL_SECONDS',
         'HWA_WORKER_SHUTDOWN_GRACE',
         'HWA_DEV_JOB_TYPES',
+        'HWA_LLM_BASE_URL',
+        'HWA_LLM_API_KEY',
+        'HWA_LLM_MODEL',
+        'HWA_LLM_TIMEOUT',
+        'HWA_LLM_MAX_RETRIES',
+        'HWA_LLM_MAX_TOKENS',
       ].sort(),
     );
   });
@@ -165,6 +188,9 @@ describe('configuration', () => {
     ['HWA_JOB_LEASE_SECONDS', '1', /HWA_JOB_LEASE_SECONDS must be an integer from 2 to 3600/],
     ['HWA_JOB_HEARTBEAT_SECONDS', '8', /HWA_JOB_HEARTBEAT_SECONDS \(8\) must be at most half/],
     ['HWA_DEV_JOB_TYPES', 'yes', /HWA_DEV_JOB_TYPES must be 1 \(on\) or 0 \(off\)/],
+    ['HWA_LLM_TIMEOUT', '0', /HWA_LLM_TIMEOUT must be an integer from 1 to 3600/],
+    ['HWA_LLM_MAX_RETRIES', '11', /HWA_LLM_MAX_RETRIES must be an integer from 0 to 10/],
+    ['HWA_LLM_MAX_TOKENS', '0', /HWA_LLM_MAX_TOKENS must be an integer from 1 to 1000000/],
   ])('refuses %s=%s naming the variable', (name, value, message) => {
     expect(problemsOf({ [name]: value }).join('\n')).toMatch(message);
   });
@@ -188,6 +214,65 @@ describe('configuration', () => {
 
   it('reports every bad variable at once, so one restart fixes them all', () => {
     expect(problemsOf({ PORT: 'x', LOG_LEVEL: 'y' })).toHaveLength(2);
+  });
+});
+
+describe('the language model', () => {
+  const llm = { HWA_LLM_BASE_URL: 'http://127.0.0.1:11434/v1', HWA_LLM_MODEL: 'llama3.2' };
+
+  it('is off unless HWA_LLM_BASE_URL is set; on, it has the documented defaults and may have no key', () => {
+    expect(loadConfig({}).llm).toBeUndefined();
+    expect(loadConfig(llm).llm).toEqual({
+      baseUrl: 'http://127.0.0.1:11434/v1',
+      apiKey: undefined,
+      model: 'llama3.2',
+      timeout: 120,
+      maxRetries: 2,
+      maxTokens: 4096,
+    });
+  });
+
+  it.each([
+    ['ftp://llm.example.com/v1', /HWA_LLM_BASE_URL must be an http\(s\) URL .*got "ftp:\/\/llm/],
+    ['llm.example.com/v1', /HWA_LLM_BASE_URL must be an http\(s\) URL/],
+    ['http://', /HWA_LLM_BASE_URL must be an http\(s\) URL/],
+    ['https://llm.example.com/v1?key=1', /HWA_LLM_BASE_URL must not have a query or fragment/],
+  ])('refuses HWA_LLM_BASE_URL=%s', (url, message) => {
+    expect(problemsOf({ ...llm, HWA_LLM_BASE_URL: url }).join('\n')).toMatch(message);
+  });
+
+  it('refuses a base URL with credentials in it without repeating them', () => {
+    const problems = problemsOf({ ...llm, HWA_LLM_BASE_URL: 'https://me:sk-hidden@llm.example.com/v1' });
+    expect(problems).toEqual([
+      'HWA_LLM_BASE_URL must not contain a user or password: put the key in HWA_LLM_API_KEY',
+    ]);
+  });
+
+  it('requires a model with the base URL: no name is served by every compatible server', () => {
+    expect(problemsOf({ HWA_LLM_BASE_URL: 'https://api.openai.com/v1' })).toEqual([
+      'HWA_LLM_MODEL must name the model when HWA_LLM_BASE_URL is set (e.g. gpt-4o-mini)',
+    ]);
+  });
+
+  it('refuses a key or model without a base URL rather than quietly staying on the built-in analyst', () => {
+    expect(problemsOf({ HWA_LLM_API_KEY: 'sk-x', HWA_LLM_MODEL: 'gpt-4o-mini' })).toEqual([
+      'HWA_LLM_BASE_URL must be set when HWA_LLM_API_KEY or HWA_LLM_MODEL is (e.g. https://api.openai.com/v1)',
+    ]);
+  });
+
+  it('never shows the API key: not in JSON, not in util.inspect, not in a template string', () => {
+    const config = loadConfig({ ...llm, HWA_LLM_API_KEY: 'sk-never-shown' });
+    const key = config.llm?.apiKey;
+    expect(key?.reveal()).toBe('sk-never-shown');
+    expect(JSON.stringify(config)).not.toContain('sk-never-shown');
+    expect(inspect(config, { depth: 10, showHidden: true })).not.toContain('sk-never-shown');
+    expect(`${String(key)}`).toBe('[redacted]');
+  });
+
+  it('never shows the API key in the refusal of another variable', () => {
+    expect(problemsOf({ ...llm, HWA_LLM_API_KEY: 'sk-never-shown', PORT: 'x' }).join('\n')).not.toContain(
+      'sk-never-shown',
+    );
   });
 });
 

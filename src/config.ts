@@ -56,6 +56,47 @@ export interface Config {
   workerShutdownGrace: number;
   /** Development aid only: registers the test job types (dev_sleep, dev_fail, dev_crash). */
   devJobTypes: boolean;
+  /** The language model the analyst calls; undefined means the built-in analyst (no model). */
+  llm: LlmConfig | undefined;
+}
+
+/** An OpenAI-compatible chat completions endpoint (OpenAI, vLLM, Ollama, llama.cpp, LiteLLM, ...). */
+export interface LlmConfig {
+  /** http(s) base URL the SDK appends `/chat/completions` to, e.g. `https://api.openai.com/v1`. */
+  baseUrl: string;
+  /** Bearer key; undefined sends no Authorization header (local servers need none). */
+  apiKey: Secret | undefined;
+  model: string;
+  /** Seconds one analyst call may take in all, retries and their waits included. */
+  timeout: number;
+  /** Further attempts after a 408, 429, 5xx or a lost connection. */
+  maxRetries: number;
+  /** Ceiling on the tokens one call may generate; a caller's larger `maxTokens` is lowered to it. */
+  maxTokens: number;
+}
+
+/**
+ * A credential read from the environment. It prints as `[redacted]` however the config is shown
+ * (JSON, util.inspect, a template string), so a debug dump of the config cannot leak it; the value
+ * is read with `reveal()` at the one place that sends it.
+ */
+export class Secret {
+  readonly #value: string;
+  constructor(value: string) {
+    this.#value = value;
+  }
+  reveal(): string {
+    return this.#value;
+  }
+  toString(): string {
+    return '[redacted]';
+  }
+  toJSON(): string {
+    return '[redacted]';
+  }
+  [Symbol.for('nodejs.util.inspect.custom')](): string {
+    return '[redacted]';
+  }
 }
 
 export class ConfigError extends Error {
@@ -96,6 +137,24 @@ export const ENVIRONMENT: ReadonlyArray<{ name: string; default: string; descrip
   { name: 'HWA_JOB_POLL_SECONDS', default: '2', description: 'queue poll, backstop of NOTIFY wake-ups' },
   { name: 'HWA_WORKER_SHUTDOWN_GRACE', default: '10', description: 'seconds runs may finish on SIGTERM' },
   { name: 'HWA_DEV_JOB_TYPES', default: 'unset: off', description: 'development only: test job types' },
+  {
+    name: 'HWA_LLM_BASE_URL',
+    default: 'unset: built-in analyst, no model',
+    description: 'OpenAI-compatible LLM endpoint, e.g. https://api.openai.com/v1',
+  },
+  { name: 'HWA_LLM_API_KEY', default: 'unset: no Authorization header', description: 'key of that endpoint' },
+  {
+    name: 'HWA_LLM_MODEL',
+    default: 'unset: no default',
+    description: 'model name, required with HWA_LLM_BASE_URL',
+  },
+  { name: 'HWA_LLM_TIMEOUT', default: '120', description: 'seconds one LLM call may take, retries included' },
+  {
+    name: 'HWA_LLM_MAX_RETRIES',
+    default: '2',
+    description: 'retries after 408/429/5xx or a lost connection',
+  },
+  { name: 'HWA_LLM_MAX_TOKENS', default: '4096', description: 'most tokens one LLM call may generate' },
 ];
 
 type Env = Record<string, string | undefined>;
@@ -191,6 +250,7 @@ export function loadConfig(env: Env = process.env): Config {
     jobPollSeconds: integer('HWA_JOB_POLL_SECONDS', 2, 1, 600),
     workerShutdownGrace: integer('HWA_WORKER_SHUTDOWN_GRACE', 10, 0, 3600),
     devJobTypes: flag('HWA_DEV_JOB_TYPES'),
+    llm: loadLlmConfig(env, integer, problems),
   };
   // A heartbeat as slow as the lease would let a live worker's run be reclaimed between two beats.
   if (config.jobHeartbeatSeconds * 2 > config.jobLeaseSeconds) {
@@ -200,6 +260,70 @@ export function loadConfig(env: Env = process.env): Config {
   }
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze(config);
+}
+
+/**
+ * The LLM is on when HWA_LLM_BASE_URL is set. A model name is then required: no name is served by
+ * every OpenAI-compatible server (`gpt-4o-mini` does not exist on Ollama), so a default would only
+ * move the mistake to the first job. The other LLM variables without a base URL are refused rather
+ * than ignored, so an operator who meant to turn the model on is not left on the built-in analyst.
+ * The endpoint is the operator's choice, not a user's, so any http(s) host is allowed (no SSRF rule);
+ * a URL with credentials in it is refused because URLs reach error messages.
+ */
+function loadLlmConfig(
+  env: Env,
+  integer: (name: string, fallback: number, min: number, max: number) => number,
+  problems: string[],
+): LlmConfig | undefined {
+  const value = (name: string) => env[name]?.trim() || undefined;
+  const baseUrl = value('HWA_LLM_BASE_URL')?.replace(/\/+$/, '');
+  const apiKey = value('HWA_LLM_API_KEY');
+  const model = value('HWA_LLM_MODEL');
+  const timeout = integer('HWA_LLM_TIMEOUT', 120, 1, 3600);
+  const maxRetries = integer('HWA_LLM_MAX_RETRIES', 2, 0, 10);
+  const maxTokens = integer('HWA_LLM_MAX_TOKENS', 4096, 1, 1_000_000);
+  if (baseUrl === undefined) {
+    const stray = ['HWA_LLM_API_KEY', 'HWA_LLM_MODEL'].filter((name) => value(name) !== undefined);
+    if (stray.length > 0) {
+      problems.push(
+        `HWA_LLM_BASE_URL must be set when ${stray.join(' or ')} is (e.g. https://api.openai.com/v1)`,
+      );
+    }
+    return undefined;
+  }
+  const urlProblem = llmBaseUrlProblem(baseUrl);
+  if (urlProblem !== undefined) problems.push(urlProblem);
+  if (model === undefined) {
+    problems.push('HWA_LLM_MODEL must name the model when HWA_LLM_BASE_URL is set (e.g. gpt-4o-mini)');
+  }
+  return {
+    baseUrl,
+    apiKey: apiKey === undefined ? undefined : new Secret(apiKey),
+    model: model ?? '',
+    timeout,
+    maxRetries,
+    maxTokens,
+  };
+}
+
+function llmBaseUrlProblem(baseUrl: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    return `HWA_LLM_BASE_URL must be an http(s) URL such as https://api.openai.com/v1, got "${baseUrl}"`;
+  }
+  if (url.username !== '' || url.password !== '') {
+    // The value is not echoed: it holds a credential.
+    return 'HWA_LLM_BASE_URL must not contain a user or password: put the key in HWA_LLM_API_KEY';
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') {
+    return `HWA_LLM_BASE_URL must be an http(s) URL such as https://api.openai.com/v1, got "${baseUrl}"`;
+  }
+  if (url.search !== '' || url.hash !== '') {
+    return `HWA_LLM_BASE_URL must not have a query or fragment (the SDK appends paths), got "${baseUrl}"`;
+  }
+  return undefined;
 }
 
 /** Deliberately loose: one `@`, something on each side, no spaces. Delivery is not our concern. */

@@ -1,7 +1,7 @@
 // `hwa worker`: job workers without the HTTP API, for scaling work out beside `hwa serve` processes on
 // one PostgreSQL. SIGTERM (or SIGINT) stops claiming, lets running handlers finish for
 // HWA_WORKER_SHUTDOWN_GRACE seconds, releases the runs still going to another worker, then exits 0.
-import { builtinAnalyst } from '../analysis/analyst.js';
+import { createAnalyst } from '../analysis/analyst.js';
 import type { Config } from '../config.js';
 import { migrateDatabase } from '../db/migrate.js';
 import { openNotifications } from '../db/notifications.js';
@@ -53,7 +53,7 @@ export async function runWorker(config: Config): Promise<void> {
     db: database.db,
     notifications,
     registry,
-    analyst: builtinAnalyst,
+    analyst: createAnalyst(config),
     concurrency: config.workerConcurrency,
     leaseSeconds: config.jobLeaseSeconds,
     heartbeatSeconds: config.jobHeartbeatSeconds,
