@@ -154,4 +154,35 @@ describe('hwa worker', () => {
       ok(await ann.call('POST', `/job-runs/${kept.uuid}/cancel`));
     },
   );
+  it.runIf(onPostgres)(
+    'SSE here follows a run that another process executes, in order, to its end',
+    SLOW,
+    async () => {
+      const proc = worker();
+      await until(async () => (await listeners()) >= 2, 'the worker listens', proc);
+      const run = await startRun({ steps: 3, step_ms: 100 });
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/v1/job-runs/${run.uuid}/events`,
+        headers: { authorization: `Bearer ${ann.token}` },
+      });
+      expect(res.statusCode).toBe(200);
+      const events = res.body
+        .split('\n\n')
+        .filter((block) => block.includes('data: '))
+        .map(
+          (block) =>
+            JSON.parse(block.slice(block.indexOf('data: ') + 6)) as {
+              revision: number;
+              status: string;
+              progress: { pct: number };
+            },
+        );
+      const revisions = events.map((e) => e.revision);
+      expect(revisions).toEqual([...revisions].sort((a, b) => a - b));
+      expect(events.at(-1)).toMatchObject({ status: 'completed', progress: { pct: 100 } });
+      // The worker's progress reached this process as it happened (through NOTIFY), not only the end.
+      expect(events.map((e) => e.progress.pct)).toEqual(expect.arrayContaining([33, 67]));
+    },
+  );
 });
