@@ -160,7 +160,8 @@ describe('hwa worker', () => {
     async () => {
       const proc = worker();
       await until(async () => (await listeners()) >= 2, 'the worker listens', proc);
-      const run = await startRun({ steps: 3, step_ms: 100 });
+      // Steps long enough (0.4 s) for the stream to be open before the first one ends, on a busy machine.
+      const run = await startRun({ steps: 3, step_ms: 400 });
       const res = await ctx.app.inject({
         method: 'GET',
         url: `/api/v1/job-runs/${run.uuid}/events`,
