@@ -6,6 +6,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { DestinationStream } from 'pino';
+import { createAnalyst, type Analyst } from './analysis/analyst.js';
 import type { Config } from './config.js';
 import { registerBodyDeadline, requestLimits } from './core/body-deadline.js';
 import { registerErrorHandling } from './core/error-handler.js';
@@ -17,6 +18,9 @@ import { answerClientError, answerFrameworkError, registerTransportErrors } from
 import { validatorCompiler } from './core/validation.js';
 import type { Database } from './db/client.js';
 import { openNotifications } from './db/notifications.js';
+import type { JobType } from './jobs/registry.js';
+import { jobRegistry } from './jobs/types.js';
+import { WorkerPool } from './jobs/worker.js';
 import { registerModules } from './modules/index.js';
 import { largestUpload } from './modules/sessions/upload-parts.js';
 import { createServices, type AppDeps } from './modules/services.js';
@@ -29,6 +33,8 @@ declare module 'fastify' {
     routeTable: RouteOptions[];
     /** Request work still running; shutdown waits for it before closing the database. */
     inFlight: InFlight;
+    /** This process's job workers (none run when HWA_WORKER_CONCURRENCY is 0). */
+    workers: WorkerPool;
   }
 }
 
@@ -37,6 +43,10 @@ export interface BuildOptions {
   logStream?: DestinationStream;
   /** Storage to use instead of the configured one (tests). */
   storage?: ObjectStorage;
+  /** Job types registered beside the configured ones (tests register their own). */
+  jobTypes?: JobType[];
+  /** The language-model port for job handlers; default the configured one (HWA_LLM_*, else built-in). */
+  analyst?: Analyst;
 }
 
 export async function buildApp(
@@ -107,8 +117,33 @@ export async function buildApp(
   const storage = options.storage ?? openStorage(config);
   const secret = await resolveSecret(config);
   const notifications = openNotifications(database, app.log);
-  const services = createServices(config, database, storage, secret, { notifications, log: app.log });
+  const registry = jobRegistry(config, options.jobTypes);
+  const analyst = options.analyst ?? createAnalyst(config);
+  const services = createServices(config, database, storage, secret, {
+    notifications,
+    log: app.log,
+    registry,
+    analyst,
+  });
   const deps: AppDeps = { config, database, storage, services, notifications };
+  const workers = new WorkerPool({
+    db: database.db,
+    notifications,
+    registry,
+    analyst,
+    concurrency: config.workerConcurrency,
+    leaseSeconds: config.jobLeaseSeconds,
+    heartbeatSeconds: config.jobHeartbeatSeconds,
+    pollSeconds: config.jobPollSeconds,
+    log: app.log,
+  });
+  app.decorate('workers', workers);
+  // Before the HTTP server closes: open event streams would hold it open, and running handlers get
+  // their grace period while the database is still there to record how they ended.
+  app.addHook('preClose', async () => {
+    services.jobRunEvents.close();
+    await workers.stop(config.workerShutdownGrace * 1000);
+  });
   // Nothing of the app's may outlive app.close(): no LISTEN connection, no last_used_at write.
   app.addHook('onClose', async () => {
     await services.tokens.close();
@@ -117,5 +152,6 @@ export async function buildApp(
   await registerModules(app, deps);
   // The services subscribed as they were built: listen before the first request is served.
   await notifications.start();
+  workers.start();
   return app;
 }

@@ -13,6 +13,8 @@ import { openNotifications } from './db/notifications.js';
 import { describeConnectionError, openConfiguredDatabase } from './db/open.js';
 import { databaseTarget, newEmbeddedDatabaseNotice } from './db/target.js';
 import { serve } from './server.js';
+import { JobRegistryError } from './jobs/registry.js';
+import { runWorker, workerRefusal } from './jobs/worker-process.js';
 import { TokensService } from './modules/tokens/tokens.service.js';
 
 /** A message for the person at the terminal: stderr, one `hwa: ` prefix per line. */
@@ -62,6 +64,19 @@ program
     const target = databaseTarget(config());
     say(`database: ${target.description}${target.createsEmbedded ? ' (new: created now)' : ''}`);
     await serve(config());
+  });
+
+program
+  .command('worker')
+  .description('run job workers only, beside hwa serve processes (PostgreSQL only)')
+  .action(async () => {
+    const refusal = workerRefusal(config());
+    if (refusal) {
+      say(refusal);
+      process.exit(2);
+    }
+    say(`database: ${databaseTarget(config()).description}`);
+    await runWorker(config());
   });
 
 program
@@ -137,9 +152,14 @@ const cliLog = {
 };
 
 program.parseAsync().catch((err: unknown) => {
-  const expected = [ConfigError, DataDirLockedError, SchemaDriftError, UsageError, HwaError].some(
-    (kind) => err instanceof kind,
-  );
+  const expected = [
+    ConfigError,
+    DataDirLockedError,
+    SchemaDriftError,
+    UsageError,
+    HwaError,
+    JobRegistryError,
+  ].some((kind) => err instanceof kind);
   const unreachable = describeConnectionError(err, loaded?.databaseUrl);
   if (unreachable) {
     process.stderr.write(`hwa: ${unreachable}\n`);

@@ -44,6 +44,18 @@ export interface Config {
    * process at once (NOTIFY); this bounds the rest (a user made admin) and a lost notification.
    */
   tokenCacheTtl: number;
+  /** Job runs this process executes at once; 0 = API only (runs wait for another process's workers). */
+  workerConcurrency: number;
+  /** Seconds a claimed run is held without a heartbeat before another worker may reclaim it. */
+  jobLeaseSeconds: number;
+  /** Seconds between a worker's heartbeats (lease renewals); well under the lease. */
+  jobHeartbeatSeconds: number;
+  /** Seconds between queue polls: the backstop for a missed wake-up notification. */
+  jobPollSeconds: number;
+  /** Seconds SIGTERM lets running handlers finish before their runs are released to another worker. */
+  workerShutdownGrace: number;
+  /** Development aid only: registers the test job types (dev_sleep, dev_fail, dev_crash). */
+  devJobTypes: boolean;
   /** The language model the analyst calls; undefined means the built-in analyst (no model). */
   llm: LlmConfig | undefined;
 }
@@ -119,6 +131,12 @@ export const ENVIRONMENT: ReadonlyArray<{ name: string; default: string; descrip
   { name: 'HWA_BODY_TIMEOUT', default: '30', description: 'seconds a body may take before its rate counts' },
   { name: 'HWA_BODY_MIN_RATE', default: '16384', description: 'bytes/s a body must average after that' },
   { name: 'HWA_TOKEN_CACHE_TTL', default: '10', description: 'seconds a verified token is cached, 0 = off' },
+  { name: 'HWA_WORKER_CONCURRENCY', default: '2', description: 'job runs executed at once, 0 = API only' },
+  { name: 'HWA_JOB_LEASE_SECONDS', default: '15', description: "a dead worker's run is reclaimed after" },
+  { name: 'HWA_JOB_HEARTBEAT_SECONDS', default: '5', description: 'seconds between lease renewals' },
+  { name: 'HWA_JOB_POLL_SECONDS', default: '2', description: 'queue poll, backstop of NOTIFY wake-ups' },
+  { name: 'HWA_WORKER_SHUTDOWN_GRACE', default: '10', description: 'seconds runs may finish on SIGTERM' },
+  { name: 'HWA_DEV_JOB_TYPES', default: 'unset: off', description: 'development only: test job types' },
   {
     name: 'HWA_LLM_BASE_URL',
     default: 'unset: built-in analyst, no model',
@@ -156,6 +174,14 @@ export function loadConfig(env: Env = process.env): Config {
       return fallback;
     }
     return value;
+  };
+
+  const flag = (name: string): boolean => {
+    const raw = env[name]?.trim();
+    if (raw === undefined || raw === '' || raw === '0') return false;
+    if (raw === '1') return true;
+    problems.push(`${name} must be 1 (on) or 0 (off), got "${raw}"`);
+    return false;
   };
 
   const dataDir = path.resolve(text('HWA_DATA_DIR', './data'));
@@ -218,8 +244,20 @@ export function loadConfig(env: Env = process.env): Config {
     bodyTimeout: integer('HWA_BODY_TIMEOUT', 30, 1, 3600),
     bodyMinRate: integer('HWA_BODY_MIN_RATE', 16 * 1024, 1, 1024 ** 3),
     tokenCacheTtl: integer('HWA_TOKEN_CACHE_TTL', 10, 0, 3600),
+    workerConcurrency: integer('HWA_WORKER_CONCURRENCY', 2, 0, 256),
+    jobLeaseSeconds: integer('HWA_JOB_LEASE_SECONDS', 15, 2, 3600),
+    jobHeartbeatSeconds: integer('HWA_JOB_HEARTBEAT_SECONDS', 5, 1, 1200),
+    jobPollSeconds: integer('HWA_JOB_POLL_SECONDS', 2, 1, 600),
+    workerShutdownGrace: integer('HWA_WORKER_SHUTDOWN_GRACE', 10, 0, 3600),
+    devJobTypes: flag('HWA_DEV_JOB_TYPES'),
     llm: loadLlmConfig(env, integer, problems),
   };
+  // A heartbeat as slow as the lease would let a live worker's run be reclaimed between two beats.
+  if (config.jobHeartbeatSeconds * 2 > config.jobLeaseSeconds) {
+    problems.push(
+      `HWA_JOB_HEARTBEAT_SECONDS (${config.jobHeartbeatSeconds}) must be at most half of HWA_JOB_LEASE_SECONDS (${config.jobLeaseSeconds})`,
+    );
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze(config);
 }

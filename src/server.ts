@@ -7,7 +7,10 @@ import { migrateDatabase } from './db/migrate.js';
 import { openConfiguredDatabase } from './db/open.js';
 import { TokensService } from './modules/tokens/tokens.service.js';
 
-/** A shutdown that hangs (a stuck client) must not keep the process forever. */
+/**
+ * A shutdown that hangs (a stuck client) must not keep the process forever: 30 s beyond the grace
+ * running job handlers get (HWA_WORKER_SHUTDOWN_GRACE).
+ */
 const SHUTDOWN_TIMEOUT_MS = 30_000;
 
 export async function serve(config: Config): Promise<FastifyInstance> {
@@ -34,11 +37,14 @@ export async function serve(config: Config): Promise<FastifyInstance> {
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-    const force = setTimeout(() => {
-      app.log.error('shutdown timed out; exiting');
-      process.exit(1);
-    }, SHUTDOWN_TIMEOUT_MS);
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests and running jobs');
+    const force = setTimeout(
+      () => {
+        app.log.error('shutdown timed out; exiting');
+        process.exit(1);
+      },
+      SHUTDOWN_TIMEOUT_MS + config.workerShutdownGrace * 1000,
+    );
     force.unref();
     app
       .close()

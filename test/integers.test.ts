@@ -4,6 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_INTEGER, type Page } from '../src/core/schemas.js';
 import type { ChangeSet } from '../src/modules/metagraph/metagraph.schemas.js';
+import type { Job, JobRun } from '../src/modules/jobs/jobs.schemas.js';
 import type { System } from '../src/modules/systems/systems.schemas.js';
 import { ok, testApp, type TestContext, type TestUser } from './helpers.js';
 import { newIssue } from './issue-helpers.js';
@@ -23,7 +24,7 @@ let mg: MetagraphClient;
 const ids: Record<string, string> = {};
 
 beforeAll(async () => {
-  ctx = await testApp();
+  ctx = await testApp({ env: { HWA_DEV_JOB_TYPES: '1' } });
   user = await ctx.newUser({ email: 'numbers@example.com' });
   mg = metagraphClient(ctx, user);
   ids.system_id = await mg.createSystem();
@@ -41,6 +42,9 @@ beforeAll(async () => {
   ids.attachment_id = ids.attachment_uuid = attachment!.attachment_id;
   ids.skill_id = (await ctx.newSkill(user)).uuid;
   ids.issue_id = await newIssue(user);
+  ids.job_id = ok(await user.call<Job>('POST', '/jobs', { job_type: 'dev_sleep' }), 201).uuid;
+  ids.job_run_id = ok(await user.call<JobRun>('POST', '/job-runs', { job_id: ids.job_id }), 201).uuid;
+  ok(await user.call('POST', `/job-runs/${ids.job_run_id}/pause`)); // nothing runs it meanwhile
 });
 
 type Part = 'querystring' | 'body';
@@ -96,6 +100,8 @@ describe('integer parameters and body fields', () => {
         '/api/v1/skills/:skill_id/rollback version_number',
         '/api/v1/skills offset',
         '/api/v1/issues/:issue_id/comments limit',
+        '/api/v1/jobs limit',
+        '/api/v1/job-runs offset',
       ]),
     );
     for (const { url, field } of inputs) {

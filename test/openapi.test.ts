@@ -141,6 +141,15 @@ describe('OpenAPI document', () => {
     expect(Object.keys(exported.content)).toEqual(['text/markdown']);
   });
 
+  it('describes a run’s events as text/event-stream, and latest-run’s 204 without a body', async () => {
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
+    const events = doc.paths['/api/v1/job-runs/{job_run_id}/events'].get.responses['200'];
+    expect(Object.keys(events.content)).toEqual(['text/event-stream']);
+    const latest = doc.paths['/api/v1/jobs/{job_id}/latest-run'].get.responses;
+    expect(Object.keys(latest['200'].content)).toEqual(['application/json']);
+    expect(latest['204'].content).toBeUndefined();
+  });
+
   it('serves the reference page at /docs without a token', async () => {
     const page = await ctx.app.inject({ method: 'GET', url: '/docs/' });
     expect(page.statusCode).toBe(200);

@@ -10,3 +10,4 @@ export * from './tables/attachments.js';
 export * from './tables/annotations.js';
 export * from './tables/skills.js';
 export * from './tables/issues.js';
+export * from './tables/jobs.js';

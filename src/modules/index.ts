@@ -11,6 +11,8 @@ import { commentsRoutes } from './issues/comments.routes.js';
 import { issueFilesRoutes } from './issues/files.routes.js';
 import { reactionsRoutes } from './issues/reactions.routes.js';
 import { issueMetricsRoutes } from './issues/metrics.routes.js';
+import { jobRunsRoutes } from './jobs/job-runs.routes.js';
+import { jobsRoutes } from './jobs/jobs.routes.js';
 import { sessionsRoutes } from './sessions/sessions.routes.js';
 import { skillMdRoutes } from './skills/skill-md.routes.js';
 import { skillsRoutes } from './skills/skills.routes.js';
@@ -49,6 +51,8 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
       await api.register(commentsRoutes, { prefix: '/issues', deps });
       await api.register(reactionsRoutes, { prefix: '/issues', deps });
       await api.register(issueFilesRoutes, { prefix: '/issues', deps });
+      await api.register(jobsRoutes, { prefix: '/jobs', deps });
+      await api.register(jobRunsRoutes, { prefix: '/job-runs', deps });
     },
     { prefix: '/api/v1' },
   );

@@ -1,9 +1,11 @@
 // The wiring: every module's service, built once per app from the configuration, the database and
 // the storage. Routes import their dependency types from here, never from app.ts (which imports the
 // routes). Adding a module touches its own folder, this file, modules/index.ts and its tables.
+import type { Analyst } from '../analysis/analyst.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { Notifications } from '../db/notifications.js';
+import type { JobRegistry } from '../jobs/registry.js';
 import type { ObjectStorage } from '../storage/port.js';
 import { DownloadSigner } from '../storage/signed-urls.js';
 import { AnnotationsService } from './annotations/annotations.service.js';
@@ -13,6 +15,9 @@ import { IssuesService } from './issues/issues.service.js';
 import { IssueCommentsService } from './issues/comments.service.js';
 import { IssueFilesService } from './issues/files.service.js';
 import { IssueMetricsService } from './issues/metrics.service.js';
+import { JobRunEventsService } from './jobs/job-run-events.service.js';
+import { JobRunsService } from './jobs/job-runs.service.js';
+import { JobsService } from './jobs/jobs.service.js';
 import { EntityMemoriesService, UserMemoriesService } from './memories/memories.service.js';
 import { BatchSaveService } from './metagraph/batch-save.service.js';
 import { MetagraphService } from './metagraph/metagraph.service.js';
@@ -39,6 +44,9 @@ export interface Services {
   issueComments: IssueCommentsService;
   issueFiles: IssueFilesService;
   issueMetrics: IssueMetricsService;
+  jobs: JobsService;
+  jobRuns: JobRunsService;
+  jobRunEvents: JobRunEventsService;
 }
 
 /** What the app provides to the services besides configuration, database and storage. */
@@ -46,6 +54,10 @@ export interface Runtime {
   /** LISTEN/NOTIFY of this process, closed with the app. */
   notifications: Notifications;
   log: { warn(obj: object, msg: string): void };
+  /** The job types this process knows (src/jobs/types.ts). */
+  registry: JobRegistry;
+  /** The language-model port the job handlers call. */
+  analyst: Analyst;
 }
 
 export interface AppDeps {
@@ -93,5 +105,8 @@ export function createServices(
     issueComments: new IssueCommentsService(db, issues),
     issueFiles: new IssueFilesService(db, issues, attachments),
     issueMetrics: new IssueMetricsService(db),
+    jobs: new JobsService(db, runtime.registry),
+    jobRuns: new JobRunsService(db, runtime.registry),
+    jobRunEvents: new JobRunEventsService(db, runtime.notifications),
   };
 }

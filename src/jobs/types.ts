@@ -1,0 +1,12 @@
+// Every job type this build registers. Only types with a real handler are listed: the analysis issues
+// add document_embedding, metagraph_update, test_run_report and generate_issue here.
+import type { Config } from '../config.js';
+import { DEV_JOB_TYPES } from './dev-types.js';
+import { JobRegistry, type JobType } from './registry.js';
+
+const PRODUCTION_TYPES: JobType[] = [];
+
+/** The registry for `config`, plus `extra` types (tests register their own). */
+export function jobRegistry(config: Config, extra: JobType[] = []): JobRegistry {
+  return new JobRegistry([...PRODUCTION_TYPES, ...(config.devJobTypes ? DEV_JOB_TYPES : []), ...extra]);
+}
