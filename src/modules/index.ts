@@ -21,6 +21,7 @@ import { memoriesRoutes } from './memories/memories.routes.js';
 import { batchSaveRoutes } from './metagraph/batch-save.routes.js';
 import { entityMemoriesRoutes } from './metagraph/entity-memories.routes.js';
 import { metagraphRoutes } from './metagraph/metagraph.routes.js';
+import { proposalsRoutes } from './metagraph/proposals.routes.js';
 import { systemMemoriesRoutes } from './systems/system-memories.routes.js';
 import { systemsRoutes } from './systems/systems.routes.js';
 import { tokensRoutes } from './tokens/tokens.routes.js';
@@ -37,6 +38,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
       await api.register(tokensRoutes, { prefix: '/tokens', deps });
       await api.register(systemsRoutes, { prefix: '/systems', deps });
       await api.register(metagraphRoutes, { prefix: '/systems', deps });
+      await api.register(proposalsRoutes, { prefix: '/systems', deps });
       await api.register(entityMemoriesRoutes, { prefix: '/systems', deps });
       await api.register(batchSaveRoutes, { prefix: '/systems/metagraphs', deps });
       await api.register(systemMemoriesRoutes, { prefix: '/system-memories', deps });

@@ -21,6 +21,7 @@ import { JobsService } from './jobs/jobs.service.js';
 import { EntityMemoriesService, UserMemoriesService } from './memories/memories.service.js';
 import { BatchSaveService } from './metagraph/batch-save.service.js';
 import { MetagraphService } from './metagraph/metagraph.service.js';
+import { ProposalsService } from './metagraph/proposals.service.js';
 import { SessionsService } from './sessions/sessions.service.js';
 import { SkillsService } from './skills/skills.service.js';
 import { SystemMemoriesService } from './systems/system-memories.service.js';
@@ -33,6 +34,7 @@ export interface Services {
   systems: SystemsService;
   metagraph: MetagraphService;
   batchSave: BatchSaveService;
+  proposals: ProposalsService;
   entityMemories: EntityMemoriesService;
   userMemories: UserMemoriesService;
   systemMemories: SystemMemoriesService;
@@ -94,6 +96,7 @@ export function createServices(
       database.dialect === 'postgres' ? Math.floor(config.dbPoolSize / 2) : 0,
     ),
     batchSave: new BatchSaveService(db),
+    proposals: new ProposalsService(db),
     entityMemories: new EntityMemoriesService(db),
     userMemories: new UserMemoriesService(db),
     systemMemories: new SystemMemoriesService(db),
