@@ -1,6 +1,7 @@
 // metagraph_update proposals end to end: the real job handler (documents and extractor injected), the
 // matcher and writer, and the review routes. Runs on PGlite and PostgreSQL.
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Analyst, CompletionRequest } from '../../analysis/analyst.js';
 import type { ExtractedModel } from '../../analysis/extract/types.js';
 import { ok } from '../../../test/helpers.js';
 import { byName, edges, metagraphTestApp, type MetagraphClient } from '../../../test/metagraph-helpers.js';
@@ -15,8 +16,40 @@ let ctx: TestContext;
 let ann: TestUser;
 let mg: MetagraphClient;
 
+/**
+ * A model that answers only runs whose additional_context names a reply here (the others get the
+ * built-in's available:false), so one app serves both kinds of run.
+ */
+const LLM_REPLIES: Record<string, unknown> = {
+  'LLM-VALID': {
+    entities: [
+      { name: 'Antenna', entity_type: 'COMPONENT', parent: 'Radio Assembly', document: 'bom.csv' },
+      { name: 'Transceiver', entity_type: 'COMPONENT' },
+    ],
+    relationships: [
+      { source: 'Antenna', target: 'Transceiver', relationship_type: 'CONNECTS' },
+      { source: 'Antenna', target: 'Nowhere', relationship_type: 'CONNECTS' },
+    ],
+  },
+  'LLM-INVALID': {
+    entities: [{ name: 'Antenna', entity_type: 'GADGET' }],
+    relationships: [],
+  },
+};
+const analyst: Analyst = {
+  kind: 'openai',
+  complete(request: CompletionRequest) {
+    const marker = Object.keys(LLM_REPLIES).find((m) => request.messages[0]!.content.includes(m));
+    if (!marker) return Promise.resolve({ available: false, reason: 'not asked' });
+    const json = LLM_REPLIES[marker];
+    const usage = { model: 'fake', inputTokens: 10, outputTokens: 10, durationMs: 1 };
+    return Promise.resolve({ available: true, text: JSON.stringify(json), json, usage });
+  },
+};
+
 beforeAll(async () => {
   ({ ctx, ann, mg } = await metagraphTestApp({
+    analyst,
     jobTypes: [docs.type],
     env: { HWA_WORKER_SHUTDOWN_GRACE: '0' },
   }));
@@ -195,6 +228,54 @@ describe('metagraph_update', () => {
     expect((await mg.full(sys)).entities).toHaveLength(3);
     expect((await mg.changes(sys, 1)).items[0]!.entities.updated).toEqual([psu.uuid]);
     expect((await proposals(sys)).entity_count).toBe(0);
+  });
+
+  it('adds what the language model proposes when its answer fits the schema, with llm provenance', async () => {
+    const sys = await mg.createSystem();
+    docs.set(sys, { name: 'bom.csv', model: RADIO });
+    const run = await runMetagraphUpdate(ann, sys, { additional_context: 'LLM-VALID' });
+    expect(run.llm_usage).toHaveLength(1);
+    const list = await proposals(sys);
+    const antenna = list.runs[0]!.entities.find((e) => e.name === 'Antenna')!;
+    expect(antenna.provenance).toEqual([
+      { document_id: expect.any(String), document_name: 'bom.csv', location: {}, extractor: 'llm' },
+    ]);
+    // Transceiver was already extracted: not proposed twice. The edge to an unknown entity is dropped.
+    expect(list.entity_count).toBe(4);
+    expect(list.runs[0]!.relationships.map((r) => r.relationship_type).sort()).toEqual([
+      'CONNECTS',
+      'CONTAINS',
+      'CONTAINS',
+      'CONTAINS',
+      'PROVIDES',
+    ]);
+    expect(antenna.parent_ids).toEqual([
+      list.runs[0]!.entities.find((e) => e.name === 'Radio Assembly')!.uuid,
+    ]);
+  });
+
+  it('ignores an answer of the language model that breaks the schema', async () => {
+    const sys = await mg.createSystem();
+    docs.set(sys, { name: 'bom.csv', model: RADIO });
+    const run = await runMetagraphUpdate(ann, sys, { additional_context: 'LLM-INVALID' });
+    expect(run.llm_usage).toHaveLength(1);
+    expect((await proposals(sys)).entity_count).toBe(3);
+  });
+
+  it('reads only the documents named in document_ids', async () => {
+    const sys = await mg.createSystem();
+    docs.set(
+      sys,
+      { name: 'bom.csv', model: RADIO },
+      {
+        name: 'other.csv',
+        model: { entities: [proposed('Battery', { document: 'other.csv' })], relationships: [] },
+      },
+    );
+    const second = '00000000-0000-7000-8000-000000000002';
+    await runMetagraphUpdate(ann, sys, { document_ids: [second] });
+    expect(docs.reads.at(-1)).toEqual({ systemId: sys, documentIds: [second] });
+    expect((await entities(sys, true)).map((e) => e.name)).toEqual(['Battery']);
   });
 });
 
