@@ -7,12 +7,11 @@ import { ok } from '../../../test/helpers.js';
 import { byName, edges, metagraphTestApp, type MetagraphClient } from '../../../test/metagraph-helpers.js';
 import { expectProblem } from '../../../test/problems.js';
 import { FakeDocuments, proposed, runMetagraphUpdate } from '../../../test/proposal-helpers.js';
-import type { TestContext, TestUser } from '../../../test/helpers.js';
+import type { TestUser } from '../../../test/helpers.js';
 import type { Entity, Relationship } from './metagraph.schemas.js';
 import type { ApproveResult, Proposals, RejectResult } from './proposals.schemas.js';
 
 const docs = new FakeDocuments();
-let ctx: TestContext;
 let ann: TestUser;
 let mg: MetagraphClient;
 
@@ -48,7 +47,7 @@ const analyst: Analyst = {
 };
 
 beforeAll(async () => {
-  ({ ctx, ann, mg } = await metagraphTestApp({
+  ({ ann, mg } = await metagraphTestApp({
     analyst,
     jobTypes: [docs.type],
     env: { HWA_WORKER_SHUTDOWN_GRACE: '0' },
@@ -335,11 +334,11 @@ describe('approving proposals', () => {
     const { sys, run } = await proposedSystem();
     const other = await mg.createSystem();
     const [e] = await entities(sys, true);
-    await expectProblem(await approve(other, { ids: [e!.uuid] }), 400, ['body.ids[0]']);
-    await expectProblem(await approve(sys, { ids: [e!.uuid], job_run_id: run.uuid }), 400, ['body']);
-    await expectProblem(await approve(sys, {}), 400, ['body']);
-    await expectProblem(await approve(other, { job_run_id: run.uuid }), 409);
-    await expectProblem(await approve('00000000-0000-7000-8000-000000000000', { job_run_id: run.uuid }), 404);
+    expectProblem(await approve(other, { ids: [e!.uuid] }), 400, ['body.ids[0]']);
+    expectProblem(await approve(sys, { ids: [e!.uuid], job_run_id: run.uuid }), 400, ['body']);
+    expectProblem(await approve(sys, {}), 400, ['body']);
+    expectProblem(await approve(other, { job_run_id: run.uuid }), 409);
+    expectProblem(await approve('00000000-0000-7000-8000-000000000000', { job_run_id: run.uuid }), 404);
     // Nothing changed.
     expect((await mg.full(sys)).version).toBe(0);
     expect((await proposals(sys)).entity_count).toBe(3);
@@ -367,6 +366,6 @@ describe('rejecting proposals', () => {
     expect(result.relationships_rejected).toHaveLength(3);
     expect((await proposals(sys)).runs).toEqual([]);
     expect(await entities(sys, true)).toEqual([]);
-    await expectProblem(await reject(sys, { job_run_id: run.uuid }), 409);
+    expectProblem(await reject(sys, { job_run_id: run.uuid }), 409);
   });
 });
