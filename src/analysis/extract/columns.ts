@@ -15,6 +15,7 @@ export type ColumnRole =
   | 'value'
   | 'footprint'
   | 'interface'
+  | 'ifaceId'
   | 'ifaceType'
   | 'endA'
   | 'endB'
@@ -43,7 +44,8 @@ const SYNONYMS: [ColumnRole, RegExp][] = [
   ['rail', /^(rail|power rail|supply|supply rail|bus|power bus|voltage rail|source rail|rail name)$/],
   ['power', /^(power|power \(w\)|watts|w|nominal power|peak power|current|current \(a\)|power budget|allocation|allocated power|nominal \(w\)|peak \(w\))$/],
   ['consumer', /^(consumer|load|unit|user|powered unit|equipment)$/],
-  ['interface', /^(interface|interface name|interface id|link|link name|connection|id|if|bus name)$/],
+  ['interface', /^(interface|interface name|link|link name|connection|bus name)$/],
+  ['ifaceId', /^(id|if|interface id|if id|no\.?|#|ref|item)$/],
   ['ifaceType', /^(type|protocol|interface type|medium|physical layer|kind)$/],
   ['endA', /^(endpoint a|end a|side a|from|source|driver|transmitter|tx|producer|provider|origin|sender|master|initiator|host)$/],
   ['endB', /^(endpoint b|end b|side b|to|destination|dest\.?|sink|receiver|rx|consumers?|target|slave|responder|device)$/],

@@ -5,7 +5,7 @@
 import { MentionSink, type EntityMention } from './builder.js';
 import { extractJsonModel } from './json-model.js';
 import { extractNetlist } from './netlist.js';
-import { normaliseName } from './normalise.js';
+import { mergeKeys, normaliseName } from './normalise.js';
 import { extractProse } from './prose.js';
 import { extractTable } from './tables.js';
 import {
@@ -27,11 +27,7 @@ export function extractModel(documents: SourceDocument[]): ExtractedModel {
   // Prose last: names the structured documents gave are recognised even in lower case.
   const known = new Set<string>();
   for (const m of sink.entities) for (const n of [m.name, ...m.aliases]) known.add(normaliseName(n));
-  for (const { name, doc } of documents) {
-    const withId = documents.find((d) => d.name === name)?.id;
-    void withId;
-    extractProse(doc.blocks, name, sink, known);
-  }
+  for (const { name, doc } of documents) extractProse(doc.blocks, name, sink, known);
   const model = merge(sink);
   for (const d of documents) if (d.id) attachDocumentId(model, d.name, d.id);
   return model;
@@ -56,6 +52,7 @@ function merge(sink: MentionSink): ExtractedModel {
   mentions.forEach((m, i) => {
     join(normaliseName(m.name), i);
     for (const a of m.aliases) join(normaliseName(a), i);
+    for (const k of mergeKeys(m.name, m.entityType)) join(k, i);
     if (m.externalId) join(`#${m.externalId.toUpperCase()}`, i);
   });
   const groups = new Map<number, EntityMention[]>();
@@ -103,11 +100,22 @@ function merge(sink: MentionSink): ExtractedModel {
     delete withParent.parentName;
     if (parentKey && parentKey !== e.key) e.parentKey = parentKey;
   }
+  // Whatever contains something is an assembly, whatever a leaf-looking source called it.
+  const parents = new Set(entities.map((e) => e.parentKey).filter((k): k is string => !!k));
+  for (const r of sink.relationships) if (r.relationshipType === 'CONTAINS') parents.add(keyOf(r.source) ?? '');
+  for (const e of entities) if (parents.has(e.key) && e.entityType === 'COMPONENT') e.entityType = 'SUBSYSTEM';
+  const typeOfKey = new Map(entities.map((e) => [e.key, e.entityType]));
   const rels = new Map<string, ProposedRelationship>();
   for (const r of sink.relationships) {
     const s = keyOf(r.source);
     const t = keyOf(r.target);
     if (!s || !t || s === t) continue;
+    // What is provided or consumed is a resource, signal or interface; "the panel supplies the charger"
+    // says which parts are linked, not what flows, so it is not proposed as PROVIDES.
+    if (r.relationshipType === 'PROVIDES' || r.relationshipType === 'CONSUMES') {
+      const flowType = typeOfKey.get(t);
+      if (flowType && !FLOW_TYPES.has(flowType)) continue;
+    }
     const symmetric = r.relationshipType === 'CONNECTS' && t < s;
     const [a, b] = symmetric ? [t, s] : [s, t];
     const id = `${a}\u0000${r.relationshipType}\u0000${b}`;
@@ -126,10 +134,14 @@ function merge(sink: MentionSink): ExtractedModel {
   return { entities, relationships: [...rels.values()] };
 }
 
+const FLOW_TYPES = new Set<EntityType>(['RESOURCE', 'SIGNAL', 'INTERFACE']);
+
 /** The type most strongly attested: a BOM or netlist outweighs a guess from a prose head noun. */
 function voteType(group: EntityMention[]): EntityType {
+  // The strongest single source decides; many weak guesses only break ties.
   const score = new Map<EntityType, number>();
-  for (const m of group) score.set(m.entityType, (score.get(m.entityType) ?? 0) + m.weight);
+  for (const m of group)
+    score.set(m.entityType, Math.max(score.get(m.entityType) ?? 0, m.weight) + m.weight / 100);
   return [...ENTITY_TYPES].sort((a, b) => (score.get(b) ?? 0) - (score.get(a) ?? 0))[0]!;
 }
 

@@ -65,7 +65,13 @@ export function extractJsonModel(json: unknown, documentName: string, sink: Ment
       if (parent) sink.relate(parent, self, 'CONTAINS', p);
     }
     for (const [k, v] of Object.entries(o)) {
-      if (SKIP_KEYS.test(k) || !Array.isArray(v)) continue;
+      if (SKIP_KEYS.test(k)) continue;
+      // A wrapper object ({"model": {...}}) or a single child block: walk into it.
+      if (isObj(v) && (CHILD_KEYS.test(k) || /^(model|root|system|package|content|data)$/i.test(k))) {
+        visit(v, nameRaw ? depth + 1 : depth, self);
+        continue;
+      }
+      if (!Array.isArray(v)) continue;
       if (CHILD_KEYS.test(k)) v.filter(isObj).forEach((c) => visit(c, depth + 1, self));
       else if (CONNECTOR_KEYS.test(k) || FLOW_KEYS.test(k) || DEP_KEYS.test(k))
         v.filter(isObj).forEach((c) => deferred.push({ o: { ...c, __kind: k }, owner: self }));

@@ -9,6 +9,8 @@ import type { Provenance } from './types.js';
 // Passives and test points are rarely things a system model names; they only appear when a BOM does.
 const PASSIVE_PREFIX = /^(R|C|L|FB|TP|RN|JP|NT|MH|H|FID|LOGO|G)\d/;
 
+const CONNECTOR_PREFIX = /^(J|P|CN|X|CON)\d/;
+
 /** The name a hardware engineer would use: the part's value unless the value is a number ("10k"). */
 function componentName(c: NetlistComponent): string {
   const value = c.value.trim();
@@ -30,15 +32,11 @@ export function extractNetlist(netlist: Netlist, documentName: string, sink: Men
       aliases: [c.ref, c.part && c.part !== c.value ? c.part : undefined],
       externalId: c.ref,
       description: c.description,
-      properties: { refdes: c.ref, value: c.value, footprint: c.footprint, part: c.part, lib: c.lib },
-      parentName: sheet || undefined,
+      properties: { sheet, refdes: c.ref, value: c.value, footprint: c.footprint, part: c.part, lib: c.lib },
       weight: 3,
     });
+    // Sheets stay a property: sheet names ("Power", "MCU") are drawing pages, not subsystems.
     names.set(c.ref, name);
-    if (sheet) {
-      sink.entity(sheet, 'SUBSYSTEM', prov(undefined), { weight: 1 });
-      sink.relate(sheet, name, 'CONTAINS', prov(undefined));
-    }
   }
   for (const net of netlist.nets) {
     const raw = net.name.trim();
@@ -51,6 +49,8 @@ export function extractNetlist(netlist: Netlist, documentName: string, sink: Men
       if (/GND|VSS/i.test(netName)) continue; // every part touches ground: no information in it
       const rail = sink.entity(netName, 'RESOURCE', p, { weight: 3 });
       for (const n of members) {
+        // Connectors carry a rail to other boards; they neither make nor use it.
+        if (CONNECTOR_PREFIX.test(n.ref) && n.pinType !== 'power_out') continue;
         const comp = names.get(n.ref)!;
         const type = n.pinType === 'power_out' || n.pinType === 'output' ? 'PROVIDES' : 'CONSUMES';
         sink.relate(comp, rail, type, p);

@@ -60,7 +60,7 @@ export function isPowerName(name: string): boolean {
 
 /** Bus and protocol names: interfaces rather than single signals. */
 export function busKind(name: string): string | undefined {
-  const m = /\b(I2C|I²C|IIC|SPI|CAN|CANBUS|UART|USART|RS-?232|RS-?422|RS-?485|USB|ETH|ETHERNET|SWD|JTAG|LVDS|PCIE|MIPI|SPACEWIRE|MIL-STD-1553|1553|ARINC|PWM|SDIO|QSPI|MDIO|RMII|I3C|ONEWIRE|1-WIRE)\b/i.exec(
+  const m = /\b(I2C|I²C|IIC|SPI|CAN|CANBUS|UART|USART|RS-?232|RS-?422|RS-?485|USB|ETH|ETHERNET|SWD|JTAG|LVDS|PCIE|MIPI|SPACEWIRE|MIL-STD-1553|1553|ARINC|PWM|SDIO|QSPI|MDIO|RMII|I3C|ONEWIRE|1-WIRE)\d*\b/i.exec(
     name.replace(/[_/]/g, ' '),
   );
   return m ? m[1]!.toUpperCase() : undefined;
@@ -74,4 +74,30 @@ export function isNoiseNetName(name: string): boolean {
 /** Reference designators: "U1", "R12", "J3A". */
 export function isRefdes(text: string): boolean {
   return /^[A-Z]{1,3}\d{1,4}[A-Z]?$/.test(text.trim());
+}
+
+/**
+ * Extra merge keys for a name of a given type: "CAN Bus" and the netlist's "CAN" are one interface;
+ * "+3V3", "3V3 Rail" and "3.3 V rail" are one rail.
+ */
+export function mergeKeys(name: string, type: string): string[] {
+  const keys: string[] = [];
+  if (type === 'INTERFACE') {
+    const bare = name.replace(/\s+(bus|interface|link|port)$/i, '');
+    if (bare !== name) keys.push(normaliseName(bare));
+    else keys.push(normaliseName(`${name} bus`));
+  }
+  if (type === 'RESOURCE') {
+    const rail = railKey(name);
+    if (rail) keys.push(rail);
+  }
+  return keys;
+}
+
+/** "+3V3", "3V3 rail", "3.3 V rail", "P3V3" → "rail:3v3"; "+5V" → "rail:5v". */
+export function railKey(name: string): string | undefined {
+  const m = /^\+?(?:P|V)?(\d+)(?:[.,V](\d+))?\s*V?\s*(?:_?(?:rail|bus|supply|line|out|power))?$/i.exec(name.trim());
+  if (!m) return undefined;
+  if (!/v/i.test(name) && !/rail|bus|supply/i.test(name)) return undefined;
+  return `rail:${m[1]}v${m[2] && m[2] !== '0' ? m[2] : ''}`;
 }

@@ -79,7 +79,7 @@ export function extractTable(table: DocumentTable, documentName: string, sink: M
 /** A named endpoint of an interface or a flow ("EPS (Electrical Power System)" keeps its alias). */
 function endpoint(text: string, p: Provenance, sink: MentionSink): string {
   const { name, acronym } = splitAcronym(text);
-  return sink.entity(name, 'SUBSYSTEM', p, { aliases: [acronym], weight: 0.5 });
+  return sink.entity(name, 'SUBSYSTEM', p, { aliases: [acronym], weight: 0.4 });
 }
 
 function extractBom(
@@ -97,7 +97,7 @@ function extractBom(
     const refdes = get(cells, 'refdes');
     const mpn = get(cells, 'mpn');
     const description = get(cells, 'description');
-    const explicitName = get(cells, 'name');
+    const explicitName = /^\d+$/.test(get(cells, 'name')) ? '' : get(cells, 'name');
     // A row with one filled cell and no part data is a section heading: the group of what follows.
     if (filled.length === 1 && !refdes && !mpn) {
       section = filled[0]!.replace(/[:*]+$/g, '').trim();
@@ -118,7 +118,8 @@ function extractBom(
     const external = refs.length === 1 ? refs[0] : mpn || undefined;
     if (parent) sink.entity(parent, 'SUBSYSTEM', p);
     const entity = sink.entity(name, isAssembly ? 'SUBSYSTEM' : 'COMPONENT', p, {
-      aliases: [mpn, ...(refs.length === 1 ? refs : []), explicitName && description ? description : undefined],
+      // A part number is shared by lines that use the same part, so it names a line only without refdes.
+      aliases: [refs.length === 0 ? mpn : undefined, ...(refs.length === 1 ? refs : []), explicitName && description ? description : undefined],
       externalId: external,
       description: description || undefined,
       properties: {
@@ -158,12 +159,12 @@ function extractN2(rows: string[][], prov: Prov, sink: MentionSink): void {
       const what = cell.trim();
       if (!to || !what || to.toLowerCase() === from.toLowerCase() || /^(-|—|x|n\/a|0)$/i.test(what)) return;
       const target = endpoint(to, p, sink);
+      // A cell names what flows from the row to the column: a signal, or power (a resource).
       for (const item of splitList(what)) {
-        if (isPowerName(item) || /\bpower\b/i.test(item)) {
-          const rail = sink.entity(item, 'RESOURCE', p, { weight: 1 });
-          sink.relate(source, rail, 'PROVIDES', p);
-          sink.relate(target, rail, 'CONSUMES', p);
-        } else sink.relate(source, target, 'CONNECTS', p, item);
+        const power = isPowerName(item) || /\b(power|energy)\b/i.test(item);
+        const flow = sink.entity(item, power ? 'RESOURCE' : 'SIGNAL', p, { weight: 1 });
+        sink.relate(source, flow, 'PROVIDES', p);
+        sink.relate(target, flow, 'CONSUMES', p);
       }
     });
   });
