@@ -10,6 +10,7 @@ import type { ObjectStorage } from '../storage/port.js';
 import { DownloadSigner } from '../storage/signed-urls.js';
 import { AnnotationsService } from './annotations/annotations.service.js';
 import { AttachmentsService } from './attachments/attachments.service.js';
+import { DocumentsService } from './documents/documents.service.js';
 import { HealthService } from './health/health.service.js';
 import { IssuesService } from './issues/issues.service.js';
 import { IssueCommentsService } from './issues/comments.service.js';
@@ -47,6 +48,7 @@ export interface Services {
   jobs: JobsService;
   jobRuns: JobRunsService;
   jobRunEvents: JobRunEventsService;
+  documents: DocumentsService;
 }
 
 /** What the app provides to the services besides configuration, database and storage. */

@@ -239,3 +239,18 @@ export async function listDocumentChunks(
     .where(eq(documentChunks.documentId, documentId))
     .orderBy(asc(documentChunks.index));
 }
+
+/** Live system names equal to `base` or `base (n)`, lower-cased: what a new system's name must avoid. */
+export async function systemNamesLike(ex: Executor, base: string): Promise<Set<string>> {
+  const lower = base.toLowerCase();
+  const rows = await queryRows<{ name: string }>(
+    ex,
+    sql`SELECT lower(name) AS name FROM systems WHERE NOT is_deleted
+      AND (lower(name) = ${lower} OR left(lower(name), ${lower.length + 2}) = ${`${lower} (`})`,
+  );
+  return new Set(rows.map((r) => r.name));
+}
+
+export async function setDocumentJobRun(ex: Executor, id: string, jobRunId: string): Promise<void> {
+  await ex.update(documents).set({ jobRunId }).where(eq(documents.id, id));
+}
