@@ -7,7 +7,7 @@ import { DEV_JOB_TYPES } from './dev-types.js';
 import { JobRegistry, type JobType } from './registry.js';
 
 const productionTypes = (config: Config): JobType[] => [
-  documentEmbeddingJob(createEmbedder(config.embeddings)) as unknown as JobType,
+  documentEmbeddingJob(createEmbedder(config.embeddings)),
 ];
 
 /** The registry for `config`, plus `extra` types (tests register their own). */

@@ -2,6 +2,9 @@
 // the storage. Routes import their dependency types from here, never from app.ts (which imports the
 // routes). Adding a module touches its own folder, this file, modules/index.ts and its tables.
 import type { Analyst } from '../analysis/analyst.js';
+import { chunkDocument } from '../analysis/documents/chunk.js';
+import { readDocument } from '../analysis/documents/read.js';
+import { createEmbedder } from '../analysis/embeddings.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { Notifications } from '../db/notifications.js';
@@ -110,5 +113,12 @@ export function createServices(
     jobs: new JobsService(db, runtime.registry),
     jobRuns: new JobRunsService(db, runtime.registry),
     jobRunEvents: new JobRunEventsService(db, runtime.notifications),
+    documents: new DocumentsService(
+      db,
+      storage,
+      { readDocument: (bytes, name, type) => readDocument(bytes, name, type), chunkDocument },
+      createEmbedder(config.embeddings),
+      config.uploadLimit,
+    ),
   };
 }

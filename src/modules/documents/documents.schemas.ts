@@ -93,7 +93,12 @@ export type ListDocumentsQuery = Static<typeof ListDocumentsQuery>;
 
 export const SearchQuery = Type.Object(
   {
-    q: Type.String({ minLength: 1, maxLength: SEARCH_QUERY_MAX, pattern: '\\S', description: 'words to look for' }),
+    q: Type.String({
+      minLength: 1,
+      maxLength: SEARCH_QUERY_MAX,
+      pattern: '\\S',
+      description: 'words to look for',
+    }),
     limit: Int({ minimum: 1, maximum: SEARCH_LIMIT_MAX, default: 10 }),
   },
   { additionalProperties: false },

@@ -79,7 +79,11 @@ export class DocumentsService {
     private readonly uploadLimit: number,
   ) {}
 
-  async upload(actor: Actor, systemId: string | undefined, parts: AsyncIterable<UploadPart>): Promise<UploadResult> {
+  async upload(
+    actor: Actor,
+    systemId: string | undefined,
+    parts: AsyncIterable<UploadPart>,
+  ): Promise<UploadResult> {
     if (systemId !== undefined && !(await systemsRepo.findLiveSystem(this.db, systemId))) {
       throw Errors.notFound('system');
     }
@@ -109,7 +113,9 @@ export class DocumentsService {
       }
       // Objects of unreadable files are not kept: nothing refers to them.
       await Promise.allSettled(
-        outcomes.flatMap((o, i) => (o.error !== undefined ? [this.storage.delete(taken[i]!.storageKey)] : [])),
+        outcomes.flatMap((o, i) =>
+          o.error !== undefined ? [this.storage.delete(taken[i]!.storageKey)] : [],
+        ),
       );
       return await this.record(actor, systemId, taken[0]!.name, outcomes);
     } catch (err) {
@@ -131,7 +137,10 @@ export class DocumentsService {
     } catch (err) {
       if (err instanceof DocumentReadError) return { name, error: err.message };
       // A reader that trips over a file it accepted: the file is at fault, and fails alone.
-      return { name, error: `"${name}" could not be read: ${err instanceof Error ? err.message : String(err)}` };
+      return {
+        name,
+        error: `"${name}" could not be read: ${err instanceof Error ? err.message : String(err)}`,
+      };
     }
   }
 
@@ -158,7 +167,13 @@ export class DocumentsService {
           for (const outcome of outcomes) {
             results.push(
               outcome.error !== undefined
-                ? { file_name: outcome.name, success: false, dataset_name: null, job_run_id: null, error: outcome.error }
+                ? {
+                    file_name: outcome.name,
+                    success: false,
+                    dataset_name: null,
+                    job_run_id: null,
+                    error: outcome.error,
+                  }
                 : await this.recordDocument(tx, actor, id, outcome.read),
             );
           }
@@ -187,7 +202,12 @@ export class DocumentsService {
     return row.id;
   }
 
-  private async recordDocument(tx: Tx, actor: Actor, systemId: string, read: ReadFile): Promise<UploadFileResult> {
+  private async recordDocument(
+    tx: Tx,
+    actor: Actor,
+    systemId: string,
+    read: ReadFile,
+  ): Promise<UploadFileResult> {
     const { taken, doc, chunks } = read;
     const [attachment] = await attachmentsRepo.insertAttachments(tx, [
       {
@@ -294,7 +314,10 @@ function parseMetadata(text: string): UploadMetadata {
   if (!Value.Check(UploadMetadata, value)) {
     const first = [...Value.Errors(UploadMetadata, value)][0];
     throw new HwaError('validation', `body.metadata ${first?.message ?? 'is invalid'}`, [
-      { path: 'body.metadata', message: `must be {file_name?: string, file_type?: string}: ${first?.message ?? 'invalid'}` },
+      {
+        path: 'body.metadata',
+        message: `must be {file_name?: string, file_type?: string}: ${first?.message ?? 'invalid'}`,
+      },
     ]);
   }
   return value;
