@@ -5,6 +5,7 @@ import { requireBearer } from '../core/auth.js';
 import { annotationsRoutes } from './annotations/annotations.routes.js';
 import { attachmentsRoutes } from './attachments/attachments.routes.js';
 import { downloadsRoutes } from './attachments/downloads.routes.js';
+import { documentsRoutes } from './documents/documents.routes.js';
 import { healthRoutes } from './health/health.routes.js';
 import { issuesRoutes } from './issues/issues.routes.js';
 import { commentsRoutes } from './issues/comments.routes.js';
@@ -39,6 +40,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
       await api.register(systemsRoutes, { prefix: '/systems', deps });
       await api.register(metagraphRoutes, { prefix: '/systems', deps });
       await api.register(proposalsRoutes, { prefix: '/systems', deps });
+      await api.register(documentsRoutes, { prefix: '/systems', deps });
       await api.register(entityMemoriesRoutes, { prefix: '/systems', deps });
       await api.register(batchSaveRoutes, { prefix: '/systems/metagraphs', deps });
       await api.register(systemMemoriesRoutes, { prefix: '/system-memories', deps });
