@@ -24,17 +24,21 @@ export class FakeDocuments {
     );
   }
 
-  readonly type = metagraphUpdateJobType({
-    loadDocuments: (_db, systemId, documentIds) => {
-      this.reads.push({ systemId, ...(documentIds ? { documentIds } : {}) });
-      const docs = this.bySystem.get(systemId) ?? [];
-      return Promise.resolve(documentIds ? docs.filter((d) => documentIds.includes(d.id!)) : docs);
+  /** Registered as `test_metagraph_update`, beside the production metagraph_update. */
+  readonly type = metagraphUpdateJobType(
+    {
+      loadDocuments: (_db, systemId, documentIds) => {
+        this.reads.push({ systemId, ...(documentIds ? { documentIds } : {}) });
+        const docs = this.bySystem.get(systemId) ?? [];
+        return Promise.resolve(documentIds ? docs.filter((d) => documentIds.includes(d.id!)) : docs);
+      },
+      extract: (documents) => ({
+        entities: documents.flatMap((d) => (d.doc.json as ExtractedModel).entities),
+        relationships: documents.flatMap((d) => (d.doc.json as ExtractedModel).relationships),
+      }),
     },
-    extract: (documents) => ({
-      entities: documents.flatMap((d) => (d.doc.json as ExtractedModel).entities),
-      relationships: documents.flatMap((d) => (d.doc.json as ExtractedModel).relationships),
-    }),
-  });
+    'test_metagraph_update',
+  );
 }
 
 /** An extracted entity as the extractor would give it, seen in `document` at `row`. */
@@ -59,12 +63,10 @@ export async function runMetagraphUpdate(
   user: TestUser,
   systemIdOrName: string,
   extra: Record<string, unknown> = {},
+  jobType = 'test_metagraph_update',
 ): Promise<JobRun> {
-  const config = { job_type: 'metagraph_update', system_id_or_name: systemIdOrName, ...extra };
-  const job = ok(
-    await user.call<{ uuid: string }>('POST', '/jobs', { job_type: 'metagraph_update', config }),
-    201,
-  );
+  const config = { job_type: jobType, system_id_or_name: systemIdOrName, ...extra };
+  const job = ok(await user.call<{ uuid: string }>('POST', '/jobs', { job_type: jobType, config }), 201);
   const run = ok(await user.call<JobRun>('POST', '/job-runs', { job_id: job.uuid }), 201);
   const ended = await waitForRun(user, run.uuid, (r) =>
     ['completed', 'failed', 'cancelled'].includes(r.status),

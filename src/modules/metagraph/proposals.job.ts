@@ -16,20 +16,23 @@ import { findLiveSystemIdOrName } from './proposals.repository.js';
 import { normalise } from './proposals.rules.js';
 import { writeProposals, type Written } from './proposals.writer.js';
 
-export const MetagraphUpdateConfig = Type.Object(
-  {
-    job_type: Type.Literal('metagraph_update'),
-    system_id_or_name: Type.String({ minLength: 1, maxLength: 500 }),
-    additional_context: Type.Optional(Type.String({ maxLength: 20_000 })),
-    document_ids: Type.Optional(
-      Type.Array(Type.String({ format: 'uuid' }), {
-        maxItems: 10_000,
-        description: 'the documents to read; default every document of the system',
-      }),
-    ),
-  },
-  { additionalProperties: false },
-);
+/** The config the spec gives (job_type, system_id_or_name, additional_context) plus document_ids. */
+const configSchema = <T extends string>(jobType: T) =>
+  Type.Object(
+    {
+      job_type: Type.Literal(jobType),
+      system_id_or_name: Type.String({ minLength: 1, maxLength: 500 }),
+      additional_context: Type.Optional(Type.String({ maxLength: 20_000 })),
+      document_ids: Type.Optional(
+        Type.Array(Type.String({ format: 'uuid' }), {
+          maxItems: 10_000,
+          description: 'the documents to read; default every document of the system',
+        }),
+      ),
+    },
+    { additionalProperties: false },
+  );
+export const MetagraphUpdateConfig = configSchema('metagraph_update');
 export type MetagraphUpdateConfig = Static<typeof MetagraphUpdateConfig>;
 
 export interface MetagraphUpdateDeps {
@@ -155,16 +158,23 @@ interface Saved {
   written?: Written;
 }
 
-export function metagraphUpdateJobType(deps: MetagraphUpdateDeps): JobType<typeof MetagraphUpdateConfig> {
+/**
+ * The job type with these dependencies. `jobType` is for tests, which register their own documents
+ * and extractor beside the production type under another name.
+ */
+export function metagraphUpdateJobType(
+  deps: MetagraphUpdateDeps,
+  jobType = 'metagraph_update',
+): JobType<typeof MetagraphUpdateConfig> {
   return {
-    jobType: 'metagraph_update',
+    jobType,
     displayName: 'Propose the metagraph from documents',
     description:
       'Reads the system documents, extracts entities and relationships (tables, netlists, JSON models, ' +
       'prose; the LLM when configured) and writes new ones as pending proposals with provenance.',
     userFacingDescription:
       "Reads your system's documents and proposes entities and relationships for you to approve or reject.",
-    configSchema: MetagraphUpdateConfig,
+    configSchema: configSchema(jobType) as unknown as typeof MetagraphUpdateConfig,
     creatableOnUi: true,
     creatableByAgent: true,
     visibleOnUi: true,
