@@ -345,6 +345,35 @@ describe('approving proposals', () => {
   });
 });
 
+describe('pending CONTAINS proposals and the approved tree', () => {
+  it('are not parents to a batch save, and are refused at approval when they would close a cycle', async () => {
+    const sys = await mg.createSystem();
+    await mg.save(sys, {
+      creates: [
+        { local_id: 'a', type: 'SUBSYSTEM', name: 'Alpha' },
+        { local_id: 'b', type: 'SUBSYSTEM', name: 'Bravo' },
+      ],
+    });
+    // The documents say Bravo contains Alpha: a pending CONTAINS between two approved entities.
+    docs.set(sys, {
+      name: 'bom.csv',
+      model: { entities: [proposed('Bravo'), proposed('Alpha', { parentKey: 'bravo' })], relationships: [] },
+    });
+    const run = await runMetagraphUpdate(ann, sys);
+    expect(run.output_references.map((r) => r.type)).toEqual(['relationship']);
+    // Meanwhile someone puts Bravo under Alpha: the pending edge neither blocks nor is removed.
+    const graph = await mg.full(sys);
+    const alpha = byName(graph, 'Alpha').uuid;
+    const bravo = byName(graph, 'Bravo').uuid;
+    await mg.save(sys, { updates: [{ id: bravo, parent_ids: [alpha] }] });
+    expect((await proposals(sys)).relationship_count).toBe(1);
+    const refused = expectProblem(await approve(sys, { job_run_id: run.uuid }), 409);
+    expect(refused.detail).toMatch(/CONTAINS cycle/);
+    expect(edges(await mg.full(sys))).toEqual(['CONTAINS Alpha->Bravo']);
+    expect((await mg.full(sys)).version).toBe(2);
+  });
+});
+
 describe('rejecting proposals', () => {
   it('removes the proposals and the pending relationships touching them, without a new version', async () => {
     const { sys } = await proposedSystem();
