@@ -7,9 +7,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ok, type TestUser } from '../../../test/helpers.js';
 import { metagraphTestApp, type MetagraphClient } from '../../../test/metagraph-helpers.js';
 import { multipart } from '../../../test/multipart.js';
+import { waitForRun } from '../../../test/job-types.js';
 import { runMetagraphUpdate } from '../../../test/proposal-helpers.js';
 import type { Page } from '../../core/schemas.js';
 import type { DocumentItem, UploadResult } from '../documents/documents.schemas.js';
+import type { JobRun, JobSchemaEntry } from '../jobs/jobs.schemas.js';
 import type { Entity } from './metagraph.schemas.js';
 import type { ApproveResult, Proposals } from './proposals.schemas.js';
 
@@ -42,6 +44,34 @@ const proposals = async (sys: string) =>
   ok(await ann.call<Proposals>('GET', `/systems/${sys}/metagraph/proposals`));
 
 describe('metagraph_update on uploaded documents', () => {
+  it('is registered with the config the spec gives, plus document_ids', async () => {
+    const entries = ok(await ann.call<JobSchemaEntry[]>('GET', '/jobs/schemas'));
+    const entry = entries.find((e) => e.job_type === 'metagraph_update')!;
+    expect(entry.json_schema).toMatchObject({
+      required: ['job_type', 'system_id_or_name'],
+      additionalProperties: false,
+    });
+    expect(Object.keys(entry.json_schema.properties as object).sort()).toEqual([
+      'additional_context',
+      'document_ids',
+      'job_type',
+      'system_id_or_name',
+    ]);
+    expect(entry.creatable_on_ui).toBe(true);
+  });
+
+  it('fails a run on a system that does not exist, saying so', async () => {
+    const config = { job_type: 'metagraph_update', system_id_or_name: 'No Such System Anywhere' };
+    const job = ok(
+      await ann.call<{ uuid: string }>('POST', '/jobs', { job_type: 'metagraph_update', config }),
+      201,
+    );
+    const run = ok(await ann.call<JobRun>('POST', '/job-runs', { job_id: job.uuid }), 201);
+    const ended = await waitForRun(ann, run.uuid, (r) => r.status === 'failed' || r.status === 'completed');
+    expect(ended.status).toBe('failed');
+    expect(ended.error?.message).toMatch(/No Such System Anywhere/);
+  });
+
   it('proposes from a BOM, a netlist and an ICD with provenance, hidden until approved, once', async () => {
     const sys = await uploadFixtures();
     const documents = ok(await ann.call<Page<DocumentItem>>('GET', `/systems/${sys}/documents`)).items;
