@@ -96,7 +96,11 @@ function chunkTable(table: DocumentTable, maxChars: number): { text: string; loc
   const title = table.name ?? table.location.sheet;
   const headerIndex = guessHeaderRow(table.rows);
   const header = [title, render(table.rows[headerIndex] ?? [])].filter((s) => s !== undefined && s !== '');
-  const preamble = table.rows.slice(0, headerIndex).map(render).join('\n');
+  const preamble = table.rows
+    .slice(0, headerIndex)
+    .map(render)
+    .filter((line) => line !== '')
+    .join('\n');
   if (preamble !== '') {
     for (const piece of splitWords([title, preamble].filter(Boolean).join('\n'), maxChars)) {
       out.push({ text: piece, location: at(0) });
