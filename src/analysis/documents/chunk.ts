@@ -80,7 +80,9 @@ export function splitWords(text: string, limit: number): string[] {
 export function guessHeaderRow(rows: string[][]): number {
   const filled = rows.map((row) => row.filter((cell) => cell !== '').length);
   const widest = Math.max(0, ...filled.slice(0, 200));
-  const index = filled.slice(0, HEADER_SEARCH_ROWS).findIndex((n) => n >= Math.max(2, widest * 0.6));
+  const index = filled
+    .slice(0, HEADER_SEARCH_ROWS)
+    .findIndex((n) => n >= Math.max(2, Math.ceil(widest * 0.75)));
   return index < 0 ? 0 : index;
 }
 
