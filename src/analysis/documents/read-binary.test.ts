@@ -127,3 +127,15 @@ describe('readDocument on Office files', () => {
     });
   });
 });
+
+describe('readDocument bounds on Office files', () => {
+  it('refuses a DOCX or XLSX whose parts unpack to more than the bound, before inflating them', async () => {
+    const xlsx = await makeBomXlsx();
+    await expect(readDocument(xlsx, 'bom.xlsx', undefined, { maxExpandedBytes: 1024 })).rejects.toMatchObject(
+      { code: 'too_large', message: expect.stringMatching(/^This XLSX file unpacks to \d/) as string },
+    );
+    expect((await readDocument(xlsx, 'bom.xlsx', undefined, { maxExpandedBytes: 1024 * 1024 })).kind).toBe(
+      'xlsx',
+    );
+  });
+});
