@@ -1,5 +1,6 @@
 // Documents as a client uses them: upload (per-file failure, no file, a new system named after the
 // first file), list, get, delete, the embedding run to completion, search by meaning, and the limits.
+import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { UUID, ok, testApp, type TestContext, type TestUser } from '../../../test/helpers.js';
 import { waitForRun } from '../../../test/job-types.js';
@@ -135,6 +136,33 @@ describe('POST /systems/upload_document', () => {
     );
     expect(answer.system_id).toBe(system.system_id);
     expect(answer.results[0]).toMatchObject({ file_name: 'icd.md', success: true });
+  });
+
+  it('fails an encrypted and a truncated PDF alone, each with a clear error', async () => {
+    const fixture = (name: string) =>
+      readFileSync(new URL(`../../../test/fixtures/documents/${name}`, import.meta.url));
+    const system = await ctx.newSystem(ann);
+    const answer = ok(
+      await upload(
+        ann,
+        [
+          doc('secret.pdf', fixture('encrypted.pdf')),
+          doc('cut.pdf', fixture('truncated.pdf')),
+          doc('notes.md', DESIGN),
+        ],
+        system.system_id,
+      ),
+      201,
+    );
+    expect(answer.results.map((r) => [r.file_name, r.success])).toEqual([
+      ['secret.pdf', false],
+      ['cut.pdf', false],
+      ['notes.md', true],
+    ]);
+    expect(answer.results[0]!.error).toMatch(/encrypt|password/i);
+    expect(answer.results[1]!.error).toEqual(expect.any(String));
+    const list = ok(await ann.call<Page<DocumentItem>>('GET', `/systems/${system.system_id}/documents`));
+    expect(list.items.map((d) => d.name)).toEqual(['notes.md']);
   });
 
   it('answers 400 when no file is sent, and changes nothing', async () => {
