@@ -7,6 +7,7 @@ import { waitForRun } from '../../../test/job-types.js';
 import { field, multipart, type FilePart } from '../../../test/multipart.js';
 import { expectProblem } from '../../../test/problems.js';
 import type { Page } from '../../core/schemas.js';
+import type { JobRun } from '../jobs/jobs.schemas.js';
 import type { System } from '../systems/systems.schemas.js';
 import type { DocumentDetail, DocumentItem, SearchResult, UploadResult } from './documents.schemas.js';
 
@@ -223,6 +224,28 @@ describe('documents of a system', () => {
     expect(best.text).toContain('EPS');
     expect(best.location.section).toMatch(/Electrical power system/);
     expect(best.score).toBeGreaterThan(found.items[2]!.score);
+  });
+
+  it('runs the embedding again safely: a second run of the same job completes and changes no result', async () => {
+    const first = ok(await ann.call<JobRun>('GET', `/job-runs/${design.job_run_id}`));
+    const before = ok(
+      await ann.call<SearchResult>('GET', `/systems/${systemId}/documents/search`, undefined, {
+        query: { q: 'solar panels', limit: '5' },
+      }),
+    );
+    const again = ok(await ann.call<JobRun>('POST', '/job-runs', { job_id: first.job_id }), 201);
+    const done = await waitForRun(ann, again.uuid, (x) => ['completed', 'failed'].includes(x.status));
+    expect(done.status).toBe('completed');
+    const got = ok(
+      await ann.call<DocumentDetail>('GET', `/systems/${systemId}/documents/${design.document_id}`),
+    );
+    expect(got).toMatchObject({ status: 'embedded', chunk_count: design.chunk_count });
+    const after = ok(
+      await ann.call<SearchResult>('GET', `/systems/${systemId}/documents/search`, undefined, {
+        query: { q: 'solar panels', limit: '5' },
+      }),
+    );
+    expect(after).toEqual(before);
   });
 
   it('bounds search: limit 1..100 and q up to 1000 characters', async () => {
