@@ -4,6 +4,7 @@
 // dist/contrib has no vector extension) and this machine's PostgreSQL 15 has no pgvector package.
 // Run: node bench/nearest-chunks.mjs [chunks] (default 100000); BENCH_PG_URL=postgres://… adds PostgreSQL.
 import { PGlite } from '@electric-sql/pglite';
+import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 
 const N = Number(process.argv[2] ?? 100_000);
