@@ -80,7 +80,9 @@ export function splitWords(text: string, limit: number): string[] {
 export function guessHeaderRow(rows: string[][]): number {
   const filled = rows.map((row) => row.filter((cell) => cell !== '').length);
   const widest = Math.max(0, ...filled.slice(0, 200));
-  const index = filled.slice(0, HEADER_SEARCH_ROWS).findIndex((n) => n >= Math.max(2, widest * 0.6));
+  const index = filled
+    .slice(0, HEADER_SEARCH_ROWS)
+    .findIndex((n) => n >= Math.max(2, Math.ceil(widest * 0.75)));
   return index < 0 ? 0 : index;
 }
 
@@ -96,7 +98,11 @@ function chunkTable(table: DocumentTable, maxChars: number): { text: string; loc
   const title = table.name ?? table.location.sheet;
   const headerIndex = guessHeaderRow(table.rows);
   const header = [title, render(table.rows[headerIndex] ?? [])].filter((s) => s !== undefined && s !== '');
-  const preamble = table.rows.slice(0, headerIndex).map(render).join('\n');
+  const preamble = table.rows
+    .slice(0, headerIndex)
+    .map(render)
+    .filter((line) => line !== '')
+    .join('\n');
   if (preamble !== '') {
     for (const piece of splitWords([title, preamble].filter(Boolean).join('\n'), maxChars)) {
       out.push({ text: piece, location: at(0) });

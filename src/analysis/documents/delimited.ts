@@ -60,7 +60,8 @@ export function readDelimited(text: string, delimiter: Delimiter, name?: string)
       delimiter,
       relax_column_count: true,
       relax_quotes: true,
-      skip_empty_lines: true,
+      // Blank lines stay as empty rows, so a row number is the record's place in the file.
+      skip_empty_lines: false,
       trim: true,
       bom: true,
     });
@@ -72,8 +73,9 @@ export function readDelimited(text: string, delimiter: Delimiter, name?: string)
       `This ${delimiter === '\t' ? 'TSV' : 'CSV'} file cannot be parsed: ${detail}`,
     );
   }
-  rows = rows.filter((row) => row.some((cell) => cell !== ''));
-  if (rows.length === 0) throw new DocumentReadError('empty', 'This file has no rows.');
+  const isEmpty = (row: string[]) => row.every((cell) => cell === '');
+  while (rows.length > 0 && isEmpty(rows[rows.length - 1] ?? [])) rows.pop();
+  if (rows.every(isEmpty)) throw new DocumentReadError('empty', 'This file has no rows.');
   const doc = new DocumentBuilder(delimiter === '\t' ? 'tsv' : 'csv');
   doc.addTable({ ...(name ? { name } : {}), rows, location: { row: 1 } });
   return doc.build();

@@ -20,7 +20,8 @@ interface Line {
 
 export async function readPdf(bytes: Uint8Array): Promise<ReadDocument> {
   // pdf.js may transfer the buffer it is given; the caller's bytes stay theirs.
-  const pdf = await getDocumentProxy(new Uint8Array(bytes)).catch((error: unknown) => {
+  // verbosity 0: errors only; pdf.js would print repair warnings for damaged files to stdout.
+  const pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 }).catch((error: unknown) => {
     if (error instanceof Error && error.name === 'PasswordException') {
       throw new DocumentReadError(
         'encrypted',

@@ -10,15 +10,16 @@ const fixture = (name: string) => new Uint8Array(fs.readFileSync(path.join(fixtu
 const bytes = (text: string) => new TextEncoder().encode(text);
 
 describe('readDocument on text-like files', () => {
-  it('reads a CSV BOM as one table keeping its preamble rows, quoted commas and quotes', async () => {
+  it('reads a CSV BOM as one table keeping every row (preamble, blank), quoted commas and quotes', async () => {
     const doc = await readDocument(fixture('bom-preamble.csv'), 'bom-preamble.csv');
     expect(doc.kind).toBe('csv');
     expect(doc.tables).toHaveLength(1);
     const rows = doc.tables[0]?.rows ?? [];
     expect(rows[0]?.[0]).toBe('Bill of Materials');
-    expect(rows[3]).toEqual(['Item', 'RefDes', 'Qty', 'MPN', 'Description', 'Subassembly']);
-    expect(rows[5]?.[1]).toBe('C1, C2');
-    expect(rows[7]?.[4]).toBe('JST SH 4-pin "I2C" connector');
+    expect(rows[3]).toEqual(['', '', '', '', '', '']);
+    expect(rows[4]).toEqual(['Item', 'RefDes', 'Qty', 'MPN', 'Description', 'Subassembly']);
+    expect(rows[6]?.[1]).toBe('C1, C2');
+    expect(rows[8]?.[4]).toBe('JST SH 4-pin "I2C" connector');
     expect(doc.tables[0]?.location).toEqual({ row: 1, table: 0 });
     expect(doc.text).toContain('TPS62130RGTR\tBuck converter, 3 A');
   });

@@ -2,7 +2,7 @@
 // `content` keeps the reader's whole ReadDocument (blocks, tables, netlist, json) so the embedding job
 // and the metagraph extractor never read the file again. Vectors are `real[]`: the one column type that
 // migrates on PGlite and on a PostgreSQL without pgvector; nearest-neighbour is an exact scan (see
-// document-chunks.repository.ts for the measured cost).
+// nearestChunks in modules/documents/documents.repository.ts for the measured cost).
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, real, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { DocumentKind, Location, ReadDocument } from '../../analysis/documents/types.js';

@@ -1,11 +1,13 @@
 // Documents as a client uses them: upload (per-file failure, no file, a new system named after the
 // first file), list, get, delete, the embedding run to completion, search by meaning, and the limits.
+import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { UUID, ok, testApp, type TestContext, type TestUser } from '../../../test/helpers.js';
 import { waitForRun } from '../../../test/job-types.js';
 import { field, multipart, type FilePart } from '../../../test/multipart.js';
 import { expectProblem } from '../../../test/problems.js';
 import type { Page } from '../../core/schemas.js';
+import type { JobRun } from '../jobs/jobs.schemas.js';
 import type { System } from '../systems/systems.schemas.js';
 import type { DocumentDetail, DocumentItem, SearchResult, UploadResult } from './documents.schemas.js';
 
@@ -137,6 +139,33 @@ describe('POST /systems/upload_document', () => {
     expect(answer.results[0]).toMatchObject({ file_name: 'icd.md', success: true });
   });
 
+  it('fails an encrypted and a truncated PDF alone, each with a clear error', async () => {
+    const fixture = (name: string) =>
+      readFileSync(new URL(`../../../test/fixtures/documents/${name}`, import.meta.url));
+    const system = await ctx.newSystem(ann);
+    const answer = ok(
+      await upload(
+        ann,
+        [
+          doc('secret.pdf', fixture('encrypted.pdf')),
+          doc('cut.pdf', fixture('truncated.pdf')),
+          doc('notes.md', DESIGN),
+        ],
+        system.system_id,
+      ),
+      201,
+    );
+    expect(answer.results.map((r) => [r.file_name, r.success])).toEqual([
+      ['secret.pdf', false],
+      ['cut.pdf', false],
+      ['notes.md', true],
+    ]);
+    expect(answer.results[0]!.error).toMatch(/encrypt|password/i);
+    expect(answer.results[1]!.error).toEqual(expect.any(String));
+    const list = ok(await ann.call<Page<DocumentItem>>('GET', `/systems/${system.system_id}/documents`));
+    expect(list.items.map((d) => d.name)).toEqual(['notes.md']);
+  });
+
   it('answers 400 when no file is sent, and changes nothing', async () => {
     const system = await ctx.newSystem(ann);
     expectProblem(await upload(ann, [field('metadata', '{}')], system.system_id), 400, ['body.file']);
@@ -195,6 +224,28 @@ describe('documents of a system', () => {
     expect(best.text).toContain('EPS');
     expect(best.location.section).toMatch(/Electrical power system/);
     expect(best.score).toBeGreaterThan(found.items[2]!.score);
+  });
+
+  it('runs the embedding again safely: a second run of the same job completes and changes no result', async () => {
+    const first = ok(await ann.call<JobRun>('GET', `/job-runs/${design.job_run_id}`));
+    const before = ok(
+      await ann.call<SearchResult>('GET', `/systems/${systemId}/documents/search`, undefined, {
+        query: { q: 'solar panels', limit: '5' },
+      }),
+    );
+    const again = ok(await ann.call<JobRun>('POST', '/job-runs', { job_id: first.job_id }), 201);
+    const done = await waitForRun(ann, again.uuid, (x) => ['completed', 'failed'].includes(x.status));
+    expect(done.status).toBe('completed');
+    const got = ok(
+      await ann.call<DocumentDetail>('GET', `/systems/${systemId}/documents/${design.document_id}`),
+    );
+    expect(got).toMatchObject({ status: 'embedded', chunk_count: design.chunk_count });
+    const after = ok(
+      await ann.call<SearchResult>('GET', `/systems/${systemId}/documents/search`, undefined, {
+        query: { q: 'solar panels', limit: '5' },
+      }),
+    );
+    expect(after).toEqual(before);
   });
 
   it('bounds search: limit 1..100 and q up to 1000 characters', async () => {

@@ -49,6 +49,7 @@ describe('GET /jobs/schemas', () => {
       'dev_crash',
       'dev_fail',
       'dev_sleep',
+      'document_embedding',
       'test_gate',
     ]);
     const sleep = entries.find((e) => e.job_type === 'dev_sleep')!;
