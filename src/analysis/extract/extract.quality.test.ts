@@ -17,8 +17,13 @@ const PRODUCTS = readdirSync(ROOT, { withFileTypes: true })
 
 function load(product: string): { documents: SourceDocument[]; truth: Truth } {
   const dir = join(ROOT, product);
-  const files = readdirSync(dir).filter((f) => f !== 'truth.json').sort();
-  const documents = files.map((name) => ({ name, doc: readFixture(readFileSync(join(dir, name), 'utf8'), name) }));
+  const files = readdirSync(dir)
+    .filter((f) => f !== 'truth.json')
+    .sort();
+  const documents = files.map((name) => ({
+    name,
+    doc: readFixture(readFileSync(join(dir, name), 'utf8'), name),
+  }));
   return { documents, truth: JSON.parse(readFileSync(join(dir, 'truth.json'), 'utf8')) as Truth };
 }
 

@@ -5,7 +5,14 @@ import type { Location, ReadDocument } from '../documents/types.js';
 
 export const ENTITY_TYPES = ['SYSTEM', 'SUBSYSTEM', 'COMPONENT', 'INTERFACE', 'RESOURCE', 'SIGNAL'] as const;
 export type EntityType = (typeof ENTITY_TYPES)[number];
-export const RELATIONSHIP_TYPES = ['CONTAINS', 'DEPENDS_ON', 'CONNECTS', 'PROVIDES', 'CONSUMES', 'INFLUENCES'] as const;
+export const RELATIONSHIP_TYPES = [
+  'CONTAINS',
+  'DEPENDS_ON',
+  'CONNECTS',
+  'PROVIDES',
+  'CONSUMES',
+  'INFLUENCES',
+] as const;
 export type RelationshipType = (typeof RELATIONSHIP_TYPES)[number];
 
 export interface Provenance {
