@@ -89,7 +89,7 @@ function merge(sink: MentionSink): ExtractedModel {
         const parentName = group.find((m) => m.parentName)?.parentName;
         return parentName ? { parentName } : {};
       })(),
-    } as ProposedEntity);
+    });
   }
   const keyOf = (name: string): string | undefined => {
     const i = byKey.get(normaliseName(name));
