@@ -20,8 +20,9 @@ import {
 export function extractModel(documents: SourceDocument[]): ExtractedModel {
   const sink = new MentionSink();
   for (const { name, doc } of documents) {
-    doc.tables.forEach((t) => extractTable(t, name, sink));
+    // A netlist's tables are views of its components and nets: read the structure, not the views.
     if (doc.netlist) extractNetlist(doc.netlist, name, sink);
+    else doc.tables.forEach((t) => extractTable(t, name, sink));
     if (doc.json !== undefined) extractJsonModel(doc.json, name, sink);
   }
   // Prose last: names the structured documents gave are recognised even in lower case.
