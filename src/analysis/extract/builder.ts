@@ -41,11 +41,14 @@ export class MentionSink {
   entity(name: string, entityType: EntityType, provenance: Provenance, options: EntityOptions = {}): string {
     const clean = name.trim();
     const properties: Record<string, string> = {};
-    for (const [k, v] of Object.entries(options.properties ?? {})) if (v && v.trim()) properties[k] = v.trim();
+    for (const [k, v] of Object.entries(options.properties ?? {}))
+      if (v && v.trim()) properties[k] = v.trim();
     this.entities.push({
       name: clean,
       entityType,
-      aliases: (options.aliases ?? []).filter((a): a is string => !!a && a.trim() !== '' && a.trim() !== clean),
+      aliases: (options.aliases ?? []).filter(
+        (a): a is string => !!a && a.trim() !== '' && a.trim() !== clean,
+      ),
       ...(options.externalId ? { externalId: options.externalId } : {}),
       ...(options.description ? { description: options.description } : {}),
       properties,

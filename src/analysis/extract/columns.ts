@@ -42,13 +42,22 @@ const SYNONYMS: [ColumnRole, RegExp][] = [
   ['signal', /^(signal|signal name|signals?|net|net name|data item|message)$/],
   ['rate', /^(rate|data rate|frequency|update rate|baud|bandwidth|period)$/],
   ['rail', /^(rail|power rail|supply|supply rail|bus|power bus|voltage rail|source rail|rail name)$/],
-  ['power', /^(power|power \(w\)|watts|w|nominal power|peak power|current|current \(a\)|power budget|allocation|allocated power|nominal \(w\)|peak \(w\))$/],
+  [
+    'power',
+    /^(power|power \(w\)|watts|w|nominal power|peak power|current|current \(a\)|power budget|allocation|allocated power|nominal \(w\)|peak \(w\))$/,
+  ],
   ['consumer', /^(consumer|load|unit|user|powered unit|equipment)$/],
   ['interface', /^(interface|interface name|link|link name|connection|bus name)$/],
   ['ifaceId', /^(id|if|interface id|if id|no\.?|#|ref|item)$/],
   ['ifaceType', /^(type|protocol|interface type|medium|physical layer|kind)$/],
-  ['endA', /^(endpoint a|end a|side a|from|source|driver|transmitter|tx|producer|provider|origin|sender|master|initiator|host)$/],
-  ['endB', /^(endpoint b|end b|side b|to|destination|dest\.?|sink|receiver|rx|consumers?|target|slave|responder|device)$/],
+  [
+    'endA',
+    /^(endpoint a|end a|side a|from|source|driver|transmitter|tx|producer|provider|origin|sender|master|initiator|host)$/,
+  ],
+  [
+    'endB',
+    /^(endpoint b|end b|side b|to|destination|dest\.?|sink|receiver|rx|consumers?|target|slave|responder|device)$/,
+  ],
   ['pin', /^(pin|pin no\.?|pin number|pin #|pad)$/],
   ['connector', /^(connector|conn\.?|header|jack|plug)$/],
   ['name', /^(name|item|component|part name|item name|block|element|equipment name|unit name)$/],
@@ -58,6 +67,7 @@ export function roleOf(header: string): ColumnRole | undefined {
   const h = header
     .toLowerCase()
     .replace(/[_*`]/g, ' ')
+    .replace(/\(s\)/g, 's')
     .replace(/\s*\((w|a|ma|mw|v)\)$/, ' ($1)')
     .replace(/\s+/g, ' ')
     .trim();

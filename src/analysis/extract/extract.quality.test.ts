@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readFixture } from '../../../test/fixtures/extraction/read-fixture.js';
+import { readDocument } from '../documents/read.js';
 import { extractModel } from './extract.js';
 import { scoreExtraction, type Truth } from './score.js';
 import type { SourceDocument } from './types.js';
@@ -15,18 +15,23 @@ const PRODUCTS = readdirSync(ROOT, { withFileTypes: true })
   .map((d) => d.name)
   .sort();
 
-function load(product: string): { documents: SourceDocument[]; truth: Truth } {
+async function load(product: string): Promise<{ documents: SourceDocument[]; truth: Truth }> {
   const dir = join(ROOT, product);
-  const files = readdirSync(dir).filter((f) => f !== 'truth.json').sort();
-  const documents = files.map((name) => ({ name, doc: readFixture(readFileSync(join(dir, name), 'utf8'), name) }));
+  const files = readdirSync(dir)
+    .filter((f) => f !== 'truth.json')
+    .sort();
+  // The real readers, so the score is what an upload gets.
+  const documents = await Promise.all(
+    files.map(async (name) => ({ name, doc: await readDocument(readFileSync(join(dir, name)), name) })),
+  );
   return { documents, truth: JSON.parse(readFileSync(join(dir, 'truth.json'), 'utf8')) as Truth };
 }
 
 const pct = (n: number): string => (n * 100).toFixed(1).padStart(5);
 
 describe('extraction quality on the fixture products', () => {
-  it.each(PRODUCTS)('%s scores above the floor', (product) => {
-    const { documents, truth } = load(product);
+  it.each(PRODUCTS)('%s scores above the floor', async (product) => {
+    const { documents, truth } = await load(product);
     const score = scoreExtraction(extractModel(documents), truth);
     const { entities: e, relationships: r } = score;
     console.log(

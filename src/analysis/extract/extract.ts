@@ -5,7 +5,7 @@
 import { MentionSink, type EntityMention } from './builder.js';
 import { extractJsonModel } from './json-model.js';
 import { extractNetlist } from './netlist.js';
-import { mergeKeys, normaliseName } from './normalise.js';
+import { busKind, mergeKeys, normaliseName } from './normalise.js';
 import { extractProse } from './prose.js';
 import { extractTable } from './tables.js';
 import {
@@ -20,8 +20,9 @@ import {
 export function extractModel(documents: SourceDocument[]): ExtractedModel {
   const sink = new MentionSink();
   for (const { name, doc } of documents) {
-    doc.tables.forEach((t) => extractTable(t, name, sink));
+    // A netlist's tables are views of its components and nets: read the structure, not the views.
     if (doc.netlist) extractNetlist(doc.netlist, name, sink);
+    else doc.tables.forEach((t) => extractTable(t, name, sink));
     if (doc.json !== undefined) extractJsonModel(doc.json, name, sink);
   }
   // Prose last: names the structured documents gave are recognised even in lower case.
@@ -55,6 +56,7 @@ function merge(sink: MentionSink): ExtractedModel {
     for (const k of mergeKeys(m.name, m.entityType)) join(k, i);
     if (m.externalId) join(`#${m.externalId.toUpperCase()}`, i);
   });
+  joinBusesByProtocol(mentions, find, parent);
   const groups = new Map<number, EntityMention[]>();
   mentions.forEach((m, i) => {
     const root = find(i);
@@ -88,7 +90,7 @@ function merge(sink: MentionSink): ExtractedModel {
         const parentName = group.find((m) => m.parentName)?.parentName;
         return parentName ? { parentName } : {};
       })(),
-    } as ProposedEntity);
+    });
   }
   const keyOf = (name: string): string | undefined => {
     const i = byKey.get(normaliseName(name));
@@ -102,8 +104,10 @@ function merge(sink: MentionSink): ExtractedModel {
   }
   // Whatever contains something is an assembly, whatever a leaf-looking source called it.
   const parents = new Set(entities.map((e) => e.parentKey).filter((k): k is string => !!k));
-  for (const r of sink.relationships) if (r.relationshipType === 'CONTAINS') parents.add(keyOf(r.source) ?? '');
-  for (const e of entities) if (parents.has(e.key) && e.entityType === 'COMPONENT') e.entityType = 'SUBSYSTEM';
+  for (const r of sink.relationships)
+    if (r.relationshipType === 'CONTAINS') parents.add(keyOf(r.source) ?? '');
+  for (const e of entities)
+    if (parents.has(e.key) && e.entityType === 'COMPONENT') e.entityType = 'SUBSYSTEM';
   const typeOfKey = new Map(entities.map((e) => [e.key, e.entityType]));
   const rels = new Map<string, ProposedRelationship>();
   for (const r of sink.relationships) {
@@ -148,4 +152,26 @@ function voteType(group: EntityMention[]): EntityType {
 function dedupeNames(names: string[]): string[] {
   const seen = new Set<string>();
   return names.filter((n) => (seen.has(n.toLowerCase()) ? false : (seen.add(n.toLowerCase()), true)));
+}
+
+/**
+ * A netlist names a bus by its nets ("CAN", "UART4"); an ICD names the same bus by its role ("Vehicle
+ * CAN", type "CAN FD"). When exactly one documented interface speaks the netlist bus's protocol, they
+ * are the same interface.
+ */
+function joinBusesByProtocol(mentions: EntityMention[], find: (i: number) => number, parent: number[]): void {
+  const protocolOf = (m: EntityMention): string | undefined =>
+    busKind(m.name) ?? busKind(m.properties.type ?? '') ?? busKind(m.properties.protocol ?? '');
+  mentions.forEach((m, i) => {
+    if (m.entityType !== 'INTERFACE' || m.provenance.extractor !== 'netlist') return;
+    const protocol = protocolOf(m);
+    if (!protocol) return;
+    const roots = new Set<number>();
+    mentions.forEach((o, j) => {
+      if (o.entityType === 'INTERFACE' && o.provenance.extractor !== 'netlist' && protocolOf(o) === protocol)
+        roots.add(find(j));
+    });
+    roots.delete(find(i));
+    if (roots.size === 1) parent[find(i)] = [...roots][0]!;
+  });
 }

@@ -9,11 +9,14 @@ type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
 
-const CHILD_KEYS = /^(blocks?|parts?|children|elements|ownedElements|owned_elements|components|subsystems|sub_systems|members|items|nodes|modules|assemblies|subBlocks|systems?|units)$/i;
+const CHILD_KEYS =
+  /^(blocks?|parts?|children|elements|ownedElements|owned_elements|components|subsystems|sub_systems|members|items|nodes|modules|assemblies|subBlocks|systems?|units)$/i;
 const CONNECTOR_KEYS = /^(connectors?|connections?|links?|interfaces?|wires?|associations?)$/i;
 const FLOW_KEYS = /^(item_?flows?|itemFlows?|flows?|dataFlows?|data_flows?|signals?|power_?flows?)$/i;
+const RELATION_KEYS = /^(relationships|relations|edges|links|ownedRelationships)$/i;
 const DEP_KEYS = /^(dependencies|dependency|depends_?on|dependsOn|requires)$/i;
-const SKIP_KEYS = /^(ports?|flowPorts|proxyPorts|properties|attributes|values|requirements|constraints|stereotypes?|metadata|meta|author|owners?|documents?)$/i;
+const SKIP_KEYS =
+  /^(ports?|flowPorts|proxyPorts|properties|attributes|values|requirements|constraints|stereotypes?|metadata|meta|author|owners?|documents?)$/i;
 
 function field(o: Obj, re: RegExp): unknown {
   for (const [k, v] of Object.entries(o)) if (re.test(k)) return v;
@@ -21,7 +24,14 @@ function field(o: Obj, re: RegExp): unknown {
 }
 
 function entityTypeOf(o: Obj, hasChildren: boolean, depth: number): EntityType {
-  const kind = (str(field(o, /^(type|kind|stereotype|category|elementType|element_type|metaclass|_type)$/i)) ?? '').toLowerCase();
+  // Tools split the kind over several fields ("kind": "Block", "stereotype": "system"): read them all.
+  const kind = Object.entries(o)
+    .filter(([k]) =>
+      /^(type|kind|stereotype|stereotypes|category|elementType|element_type|metaclass|_type|@type)$/i.test(k),
+    )
+    .map(([, v]) => (Array.isArray(v) ? v.join(' ') : String(v)))
+    .join(' ')
+    .toLowerCase();
   if (/subsystem|assembly/.test(kind)) return 'SUBSYSTEM';
   if (/system/.test(kind)) return depth === 0 ? 'SYSTEM' : 'SUBSYSTEM';
   if (/interface|bus/.test(kind)) return 'INTERFACE';
@@ -53,7 +63,8 @@ export function extractJsonModel(json: unknown, documentName: string, sink: Ment
     if (nameRaw) {
       const { name, acronym } = splitAcronym(nameRaw);
       const hasChildren = children.some(([, v]) => (v as unknown[]).some(isObj));
-      self = sink.entity(name, entityTypeOf(o, hasChildren, depth), p, {
+      // Depth counts named ancestors only: wrapper objects and arrays do not make a block less top-level.
+      self = sink.entity(name, entityTypeOf(o, hasChildren, parent ? depth : 0), p, {
         aliases: [acronym, str(field(o, /^(shortName|short_name|abbreviation|acronym|alias)$/i))],
         description: str(field(o, /^(description|doc|documentation|comment)$/i)),
         parentName: parent,
@@ -73,6 +84,8 @@ export function extractJsonModel(json: unknown, documentName: string, sink: Ment
       }
       if (!Array.isArray(v)) continue;
       if (CHILD_KEYS.test(k)) v.filter(isObj).forEach((c) => visit(c, depth + 1, self));
+      else if (RELATION_KEYS.test(k))
+        v.filter(isObj).forEach((c) => deferred.push({ o: { ...c, __kind: relationKind(c) }, owner: self }));
       else if (CONNECTOR_KEYS.test(k) || FLOW_KEYS.test(k) || DEP_KEYS.test(k))
         v.filter(isObj).forEach((c) => deferred.push({ o: { ...c, __kind: k }, owner: self }));
     }
@@ -83,14 +96,28 @@ export function extractJsonModel(json: unknown, documentName: string, sink: Ment
   // Relations last, so references by id resolve to blocks declared anywhere in the file.
   for (const { o } of deferred) {
     const kind = String(o.__kind);
-    const a = resolve(field(o, /^(source|from|client|end1|endA|end_a|sourcePart|src|producer|provider|dependent)$/i));
-    const b = resolve(field(o, /^(target|to|supplier|end2|endB|end_b|targetPart|dst|dest|destination|consumer|dependsOn|depends_on)$/i));
+    const ends = field(o, /^(ends|endpoints|connectorEnds|roles)$/i);
+    if (Array.isArray(ends) && ends.length === 2) {
+      o.end1 ??= ends[0];
+      o.end2 ??= ends[1];
+    }
+    const a = resolve(
+      field(o, /^(source|from|client|end1|endA|end_a|sourcePart|src|producer|provider|dependent)$/i),
+    );
+    const b = resolve(
+      field(
+        o,
+        /^(target|to|supplier|end2|endB|end_b|targetPart|dst|dest|destination|consumer|dependsOn|depends_on)$/i,
+      ),
+    );
     if (!a || !b) continue;
     if (DEP_KEYS.test(kind)) {
       sink.relate(a, b, 'DEPENDS_ON', p);
       continue;
     }
-    const itemRaw = str(field(o, /^(item|conveyed|conveyedItem|itemType|item_type|itemProperty|carries|resource|signal)$/i));
+    const itemRaw = str(
+      field(o, /^(item|conveyed|conveyedItem|itemType|item_type|itemProperty|carries|resource|signal)$/i),
+    );
     if (FLOW_KEYS.test(kind) && itemRaw) {
       const item = splitAcronym(itemRaw).name;
       const power = isPowerName(item) || /power|energy|current|voltage/i.test(item);
@@ -99,11 +126,25 @@ export function extractJsonModel(json: unknown, documentName: string, sink: Ment
       sink.relate(b, entity, 'CONSUMES', p);
       continue;
     }
-    const bus = str(field(o, /^(interface|bus|protocol|via|medium)$/i));
+    // A connector named like a thing ("Vehicle CAN"), not like an id ("c1"), names the interface.
+    const ownName = str(o.name);
+    const named =
+      ownName && /[A-Z]/.test(ownName) && !/^[a-z_]*[-_]?\d+$/i.test(ownName) ? ownName : undefined;
+    const bus = str(field(o, /^(interface|bus|protocol|via|medium)$/i)) ?? named;
     if (bus) {
       const iface = sink.entity(bus, 'INTERFACE', p, { weight: 2 });
       sink.relate(a, iface, 'CONNECTS', p);
       sink.relate(b, iface, 'CONNECTS', p);
     } else sink.relate(a, b, 'CONNECTS', p, str(o.name));
   }
+}
+
+/** A flat relationship list says per item what it is: "Connector", "ItemFlow", "Dependency". */
+function relationKind(o: Obj): string {
+  const t = (
+    str(field(o, /^(type|kind|@type|metaclass|relationType|relationship_type)$/i)) ?? ''
+  ).toLowerCase();
+  if (/flow/.test(t)) return 'flows';
+  if (/depend|usage|abstraction|realization/.test(t)) return 'dependencies';
+  return 'connectors';
 }

@@ -9,6 +9,8 @@ import type { Provenance } from './types.js';
 // Passives and test points are rarely things a system model names; they only appear when a BOM does.
 const PASSIVE_PREFIX = /^(R|C|L|FB|TP|RN|JP|NT|MH|H|FID|LOGO|G)\d/;
 
+// Pin types that drive a net: an open-collector fault line is driven by its chip, not by its pull-up.
+const DRIVER_PIN = /^(output|power_out|open_collector|open_emitter|tri_state)$/;
 const CONNECTOR_PREFIX = /^(J|P|CN|X|CON)\d/;
 
 /** The name a hardware engineer would use: the part's value unless the value is a number ("10k"). */
@@ -65,7 +67,7 @@ export function extractNetlist(netlist: Netlist, documentName: string, sink: Men
       continue;
     }
     const signal = sink.entity(netName, 'SIGNAL', p, { weight: 2 });
-    const drivers = members.filter((n) => n.pinType === 'output' || n.pinType === 'power_out');
+    const drivers = members.filter((n) => DRIVER_PIN.test(n.pinType ?? ''));
     for (const n of members) {
       const comp = names.get(n.ref)!;
       const driven = drivers.length > 0 && !drivers.includes(n);
@@ -85,7 +87,15 @@ function baseName(name: string): string {
 /** "I2C1_SDA", "I2C1_SCL" → "I2C1"; "CAN_H" → "CAN"; "UART2_TX" → "UART2". */
 function busName(netName: string, bus: string): string {
   const m = new RegExp(`(${bus}\\d*)`, 'i').exec(netName.replace(/[²]/g, '2'));
-  const prefix = netName.split(/[_\-]/).filter((w) => !/^(SDA|SCL|TX|RX|TXD|RXD|H|L|HI|LO|MOSI|MISO|SCK|SCLK|CS|NSS|SS|DP|DM|D\+|D-|P|N|CLK|DIO|SWDIO|SWCLK|TDI|TDO|TMS|TCK)$/i.test(w));
+  const prefix = netName
+    .split(/[_-]/)
+    .filter(
+      (w) =>
+        !/^(SDA|SCL|TX|RX|TXD|RXD|H|L|HI|LO|MOSI|MISO|SCK|SCLK|CS|NSS|SS|DP|DM|D\+|D-|P|N|CLK|DIO|SWDIO|SWCLK|TDI|TDO|TMS|TCK)$/i.test(
+          w,
+        ),
+    );
   const label = prefix.join('_');
+  if (/^(CAN[HL]|SDA|SCL|MOSI|MISO|SCK|SCLK)$/i.test(label)) return bus;
   return label && label.toUpperCase() !== m?.[1]?.toUpperCase() ? label : (m?.[1] ?? bus);
 }

@@ -19,7 +19,8 @@ export function normaliseName(name: string): string {
     .replace(/(?<![0-9])\.|\.(?![0-9])/g, ' ')
     .trim()
     .split(/\s+/)
-    .filter((w) => w.length > 0 && !LEADING_ARTICLES.has(w));
+    .filter((w) => w.length > 0);
+  while (words.length > 1 && LEADING_ARTICLES.has(words[0]!)) words.shift();
   return words.map(singular).join(' ');
 }
 
@@ -40,7 +41,8 @@ export function splitAcronym(text: string): { name: string; acronym?: string } {
   if (!m || !m[1]) return { name: text.trim() };
   const acronym = m[2]!;
   const full = m[1].trim();
-  if (/^[A-Z0-9\-/&]+$/.test(acronym) && acronym.replace(/[^A-Z]/g, '').length >= 2) return { name: full, acronym };
+  if (/^[A-Z0-9\-/&]+$/.test(acronym) && acronym.replace(/[^A-Z]/g, '').length >= 2)
+    return { name: full, acronym };
   return { name: text.trim() };
 }
 
@@ -54,16 +56,23 @@ export function isPowerName(name: string): boolean {
     /^(A|D|P|CHASSIS|SIGNAL)?GND[A-Z0-9_]*$/.test(n) ||
     /^(VBAT|VBATT|VCC|VDD|VSS|VEE|VIN|VSYS|VBUS|VMOT|VSOLAR|VAUX|PWR|VREF|VPV)[A-Z0-9_+]*$/.test(n) ||
     /^(V|VCC|VDD)_?\d/.test(n) ||
+    /(^|_)\+?\d+V\d*($|_)/.test(n) ||
     /\b(POWER BUS|RAIL|BATTERY BUS|MAIN BUS|SUPPLY)\b/.test(n)
   );
 }
 
 /** Bus and protocol names: interfaces rather than single signals. */
 export function busKind(name: string): string | undefined {
-  const m = /\b(I2C|I²C|IIC|SPI|CAN|CANBUS|UART|USART|RS-?232|RS-?422|RS-?485|USB|ETH|ETHERNET|SWD|JTAG|LVDS|PCIE|MIPI|SPACEWIRE|MIL-STD-1553|1553|ARINC|PWM|SDIO|QSPI|MDIO|RMII|I3C|ONEWIRE|1-WIRE)\d*\b/i.exec(
-    name.replace(/[_/]/g, ' '),
-  );
-  return m ? m[1]!.toUpperCase() : undefined;
+  const m =
+    /\b(I2C|I²C|IIC|SPI|CAN|CANBUS|UART|USART|RS-?232|RS-?422|RS-?485|USB|ETH|ETHERNET|SWD|JTAG|LVDS|PCIE|MIPI|SPACEWIRE|MIL-STD-1553|1553|ARINC|PWM|SDIO|QSPI|MDIO|RMII|I3C|ONEWIRE|1-WIRE)\d*\b/i.exec(
+      name.replace(/[_/]/g, ' '),
+    );
+  if (m) return m[1]!.toUpperCase();
+  // Bare line names a bus is known by: CANH, SDA, MOSI.
+  const line = /^(?:\w+_)?(CANH|CANL|CAN_H|CAN_L|SDA|SCL|MOSI|MISO|SCK|SCLK)$/i.exec(name);
+  if (!line) return undefined;
+  const l = line[1]!.toUpperCase();
+  return l.startsWith('CAN') ? 'CAN' : l === 'SDA' || l === 'SCL' ? 'I2C' : 'SPI';
 }
 
 /** KiCad auto-named nets ("Net-(U1-Pad3)", "unconnected-(U2-NC-Pad4)") carry no design meaning. */
@@ -96,7 +105,9 @@ export function mergeKeys(name: string, type: string): string[] {
 
 /** "+3V3", "3V3 rail", "3.3 V rail", "P3V3" → "rail:3v3"; "+5V" → "rail:5v". */
 export function railKey(name: string): string | undefined {
-  const m = /^\+?(?:P|V)?(\d+)(?:[.,V](\d+))?\s*V?\s*(?:_?(?:rail|bus|supply|line|out|power))?$/i.exec(name.trim());
+  const m = /^\+?(?:P|V)?(\d+)(?:[.,V](\d+))?\s*V?\s*(?:_?(?:rail|bus|supply|line|out|power))?$/i.exec(
+    name.trim(),
+  );
   if (!m) return undefined;
   if (!/v/i.test(name) && !/rail|bus|supply/i.test(name)) return undefined;
   return `rail:${m[1]}v${m[2] && m[2] !== '0' ? m[2] : ''}`;

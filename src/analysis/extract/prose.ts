@@ -21,9 +21,15 @@ const VERBS: VerbRule[] = [
   { re: /^(draws?|takes?) from$/, type: 'CONSUMES' },
   { re: /^(consumes?|uses?|draws?)$/, type: 'CONSUMES' },
   { re: /^(is|are) (provided|supplied|generated) by$/, type: 'PROVIDES', reverse: true },
-  { re: /^((shall|will|must) )?(provides?|supplies|supply|delivers?|generates?|produces?|outputs?|feeds?|sources?|distributes?)$/, type: 'PROVIDES' },
+  {
+    re: /^((shall|will|must) )?(provides?|supplies|supply|delivers?|generates?|produces?|outputs?|feeds?|sources?|distributes?)$/,
+    type: 'PROVIDES',
+  },
   { re: /^(is|are) (driven|controlled|commanded|regulated|switched) by$/, type: 'INFLUENCES', reverse: true },
-  { re: /^((shall|will) )?(drives?|controls?|commands?|regulates?|switches|switch|actuates?|steers?)$/, type: 'INFLUENCES' },
+  {
+    re: /^((shall|will) )?(drives?|controls?|commands?|regulates?|switches|switch|actuates?|steers?)$/,
+    type: 'INFLUENCES',
+  },
   { re: /^((shall|will) )?(depends?|relies?|relying|depending) (on|upon)$/, type: 'DEPENDS_ON' },
   { re: /^((shall|will) )?(requires?|needs?)$/, type: 'DEPENDS_ON' },
   { re: /^(is|are) (connected|linked|wired|attached) (to|with)$/, type: 'CONNECTS' },
@@ -36,13 +42,19 @@ const VERBS: VerbRule[] = [
 
 type Phrase = { name: string; start: number; end: number };
 
-export function extractProse(blocks: TextBlock[], documentName: string, sink: MentionSink, known: Set<string>): void {
+export function extractProse(
+  blocks: TextBlock[],
+  documentName: string,
+  sink: MentionSink,
+  known: Set<string>,
+): void {
   for (const block of blocks) {
     if (block.kind === 'heading') continue;
     const p: Provenance = { documentName, location: block.location, extractor: 'prose' };
     const defined = defineAcronyms(block.text, p, sink);
     for (const d of defined) known.add(normaliseName(d));
-    for (const sentence of block.text.split(/(?<=[.!?;])\s+(?=[A-Z(])/)) relateSentence(sentence, p, sink, known);
+    for (const sentence of block.text.split(/(?<=[.!?;])\s+(?=[A-Z(])/))
+      relateSentence(sentence, p, sink, known);
   }
 }
 
@@ -57,7 +69,10 @@ function defineAcronyms(text: string, p: Provenance, sink: MentionSink): string[
       const phrase = words.slice(words.length - k).join(' ');
       if (initials(phrase).replace(/[^A-Z]/g, '') === letters && isNameToken(words[words.length - k]!)) {
         if (!isExcludedName(phrase)) {
-          found.push(sink.entity(phrase, typeFromName(phrase), p, { aliases: [acronym], weight: 0.5 }), acronym);
+          found.push(
+            sink.entity(phrase, typeFromName(phrase), p, { aliases: [acronym], weight: 0.5 }),
+            acronym,
+          );
         }
         break;
       }
@@ -79,10 +94,13 @@ function tokenize(sentence: string): string[] {
 function phraseBefore(tokens: string[], end: number, known: Set<string>): Phrase | undefined {
   for (let start = Math.max(0, end - 6); start < end; start++) {
     const name = tokens.slice(start, end).join(' ');
-    if (known.has(normaliseName(name)) && !isDeterminer(tokens[start]!)) return { name, start, end };
+    const edgesAreWords = /^[\w+]/.test(tokens[start]!) && /^[\w+]/.test(tokens[end - 1]!);
+    if (edgesAreWords && known.has(normaliseName(name)) && !isDeterminer(tokens[start]!))
+      return { name, start, end };
   }
   let start = end;
-  while (start > 0 && (isNameToken(tokens[start - 1]!) || (isHeadNoun(tokens[start - 1]!) && start === end))) start--;
+  while (start > 0 && (isNameToken(tokens[start - 1]!) || (isHeadNoun(tokens[start - 1]!) && start === end)))
+    start--;
   while (start < end && isHeadNoun(tokens[start]!) && !isNameToken(tokens[start]!)) start++;
   return start < end ? { name: tokens.slice(start, end).join(' '), start, end } : undefined;
 }
@@ -92,7 +110,8 @@ function phraseAfter(tokens: string[], from: number, known: Set<string>): Phrase
   while (start < tokens.length && isDeterminer(tokens[start]!)) start++;
   for (let end = Math.min(tokens.length, start + 6); end > start; end--) {
     const name = tokens.slice(start, end).join(' ');
-    if (known.has(normaliseName(name))) return { name, start, end };
+    if (/^[\w+]/.test(tokens[end - 1]!) && !isDeterminer(tokens[end - 1]!) && known.has(normaliseName(name)))
+      return { name, start, end };
   }
   let end = start;
   while (end < tokens.length && isNameToken(tokens[end]!)) end++;
@@ -120,12 +139,21 @@ function relateSentence(sentence: string, p: Provenance, sink: MentionSink, know
   const tokens = tokenize(sentence);
   for (let i = 1; i < tokens.length; i++) {
     for (let len = 5; len >= 1; len--) {
-      const verb = tokens.slice(i, i + len).join(' ').toLowerCase();
+      // Verbs are lower case in running text: "the Drive Motor" is a name, "drives" a verb.
+      if (/^[A-Z]/.test(tokens[i]!)) break;
+      const verb = tokens
+        .slice(i, i + len)
+        .join(' ')
+        .toLowerCase();
       const rule = VERBS.find((v) => v.re.test(verb));
       if (!rule) continue;
       // Skip adverbs and modal verbs between the subject and the verb.
       let subjEnd = i;
-      while (subjEnd > 0 && /^(also|only|directly|shall|will|must|then|each|both|which|that)$/i.test(tokens[subjEnd - 1]!)) subjEnd--;
+      while (
+        subjEnd > 0 &&
+        /^(also|only|directly|shall|will|must|then|each|both|which|that)$/i.test(tokens[subjEnd - 1]!)
+      )
+        subjEnd--;
       const subject = phraseBefore(tokens, subjEnd, known);
       const objects = phrasesAfter(tokens, i + len, known);
       if (!subject || objects.length === 0) continue;
@@ -134,14 +162,17 @@ function relateSentence(sentence: string, p: Provenance, sink: MentionSink, know
       const last = objects[objects.length - 1]!;
       // "X supplies Y to Z": Z consumes Y. "X communicates with Y over Z": both connect to Z.
       const tail = tokens[last.end]?.toLowerCase();
-      const extra = tail && /^(to|over|via|through|using)$/.test(tail) ? phrasesAfter(tokens, last.end + 1, known) : [];
+      const extra =
+        tail && /^(to|over|via|through|using)$/.test(tail) ? phrasesAfter(tokens, last.end + 1, known) : [];
       for (const o of objects) {
         const t = mention(o.name, p, sink);
         if (!t) continue;
         if (rule.type === 'CONNECTS' && extra.length > 0 && tail !== 'to') {
           for (const via of extra) {
             const bus = mention(via.name, p, sink, 'INTERFACE');
-            if (bus) (sink.relate(s, bus, 'CONNECTS', p), sink.relate(t, bus, 'CONNECTS', p));
+            if (!bus) continue;
+            sink.relate(s, bus, 'CONNECTS', p);
+            sink.relate(t, bus, 'CONNECTS', p);
           }
           continue;
         }
@@ -159,7 +190,12 @@ function relateSentence(sentence: string, p: Provenance, sink: MentionSink, know
   }
 }
 
-function mention(name: string, p: Provenance, sink: MentionSink, type = typeFromName(name)): string | undefined {
+function mention(
+  name: string,
+  p: Provenance,
+  sink: MentionSink,
+  type = typeFromName(name),
+): string | undefined {
   const clean = name.replace(/^[^A-Za-z0-9+]+|[^A-Za-z0-9+²]+$/g, '');
   if (!clean || isExcludedName(clean)) return undefined;
   return sink.entity(clean, type, p, { weight: 0.5 });

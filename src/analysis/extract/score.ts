@@ -57,7 +57,9 @@ export function scoreExtraction(model: ExtractedModel, truth: Truth): Score {
     const pi = model.entities.findIndex(
       (e, i) => !usedPred.has(i) && e.entityType === t.type && overlaps(predNames[i]!, truthNames[ti]!),
     );
-    if (pi >= 0) (usedPred.add(pi), matchedTruth.add(ti));
+    if (pi < 0) return;
+    usedPred.add(pi);
+    matchedTruth.add(ti);
   });
   // Endpoints by name only: the truth entity a predicted key stands for.
   const truthOfKey = new Map<string, string>();

@@ -3,7 +3,7 @@
 // table's caption, so an unnamed sheet works as well as a captioned Markdown table.
 import type { DocumentTable } from '../documents/types.js';
 import type { MentionSink } from './builder.js';
-import { findHeader, splitList, type ColumnRole } from './columns.js';
+import { findHeader, roleOf, splitList, type ColumnRole } from './columns.js';
 import { isPowerName, splitAcronym } from './normalise.js';
 import type { Provenance } from './types.js';
 
@@ -12,6 +12,7 @@ type Prov = (row: number, extractor: string) => Provenance;
 export function extractTable(table: DocumentTable, documentName: string, sink: MentionSink): void {
   const prov: Prov = (row, extractor) => ({ documentName, location: { ...table.location, row }, extractor });
   if (isN2Matrix(table.rows)) return extractN2(table.rows, prov, sink);
+  if (isKeyValue(table.rows)) return extractKeyValue(table, prov, sink);
   const header = findHeader(table.rows);
   if (!header) return;
   const col = header.columns;
@@ -21,7 +22,8 @@ export function extractTable(table: DocumentTable, documentName: string, sink: M
     return c === undefined ? '' : (cells[c] ?? '').replace(/[*`]/g, '').trim();
   };
   if (col.has('refdes') || col.has('mpn') || col.has('qty')) return extractBom(body, get, prov, sink);
-  if (col.has('signal') && (col.has('endA') || col.has('endB'))) {
+  if (col.has('signal') && (col.has('endA') || col.has('endB') || col.has('consumer'))) {
+    const sinkRole: ColumnRole = col.has('endB') ? 'endB' : 'consumer';
     for (const { cells, row } of body) {
       const signal = get(cells, 'signal');
       if (!signal) continue;
@@ -29,7 +31,7 @@ export function extractTable(table: DocumentTable, documentName: string, sink: M
       const type = isPowerName(signal) ? 'RESOURCE' : 'SIGNAL';
       const name = sink.entity(signal, type, p, { properties: { rate: get(cells, 'rate') } });
       for (const s of splitList(get(cells, 'endA'))) sink.relate(endpoint(s, p, sink), name, 'PROVIDES', p);
-      for (const d of splitList(get(cells, 'endB'))) sink.relate(endpoint(d, p, sink), name, 'CONSUMES', p);
+      for (const d of splitList(get(cells, sinkRole))) sink.relate(endpoint(d, p, sink), name, 'CONSUMES', p);
     }
     return;
   }
@@ -57,12 +59,17 @@ export function extractTable(table: DocumentTable, documentName: string, sink: M
       const kind = get(cells, 'ifaceType');
       if (ifaceCell && !/^[A-Z]{1,4}-?\d+$/.test(ifaceCell)) {
         const power = isPowerName(ifaceCell) || /power/i.test(kind);
-        const iface = sink.entity(ifaceCell, power ? 'RESOURCE' : 'INTERFACE', p, { properties: { type: kind } });
-        for (const s of splitList(a)) sink.relate(endpoint(s, p, sink), iface, power ? 'PROVIDES' : 'CONNECTS', p);
-        for (const d of splitList(b)) sink.relate(endpoint(d, p, sink), iface, power ? 'CONSUMES' : 'CONNECTS', p);
+        const iface = sink.entity(ifaceCell, power ? 'RESOURCE' : 'INTERFACE', p, {
+          properties: { type: kind },
+        });
+        for (const s of splitList(a))
+          sink.relate(endpoint(s, p, sink), iface, power ? 'PROVIDES' : 'CONNECTS', p);
+        for (const d of splitList(b))
+          sink.relate(endpoint(d, p, sink), iface, power ? 'CONSUMES' : 'CONNECTS', p);
       } else {
         for (const s of splitList(a))
-          for (const d of splitList(b)) sink.relate(endpoint(s, p, sink), endpoint(d, p, sink), 'CONNECTS', p, kind);
+          for (const d of splitList(b))
+            sink.relate(endpoint(s, p, sink), endpoint(d, p, sink), 'CONNECTS', p, kind);
       }
     }
     return;
@@ -119,7 +126,7 @@ function extractBom(
     if (parent) sink.entity(parent, 'SUBSYSTEM', p);
     const entity = sink.entity(name, isAssembly ? 'SUBSYSTEM' : 'COMPONENT', p, {
       // A part number is shared by lines that use the same part, so it names a line only without refdes.
-      aliases: [refs.length === 0 ? mpn : undefined, ...(refs.length === 1 ? refs : []), explicitName && description ? description : undefined],
+      aliases: [refs.length === 0 ? mpn : undefined, ...(refs.length === 1 ? refs : [])],
       externalId: external,
       description: description || undefined,
       properties: {
@@ -168,4 +175,37 @@ function extractN2(rows: string[][], prov: Prov, sink: MentionSink): void {
       }
     });
   });
+}
+
+/** A two-column property table ("Property | Value"): one interface described per table. */
+function isKeyValue(rows: string[][]): boolean {
+  const head = rows[0] ?? [];
+  return (
+    head.filter((c) => c.trim()).length === 2 &&
+    /^(property|field|parameter|attribute|key|item|characteristic)$/i.test(head[0]!.trim())
+  );
+}
+
+function extractKeyValue(table: DocumentTable, prov: Prov, sink: MentionSink): void {
+  const values = new Map<string, { value: string; row: number }>();
+  table.rows.slice(1).forEach((r, i) => {
+    const role = roleOf(r[0] ?? '');
+    if (role && r[1]?.trim() && !values.has(role)) values.set(role, { value: r[1].trim(), row: i + 2 });
+  });
+  const a = values.get('endA');
+  const b = values.get('endB');
+  // The table's caption or heading names the interface; without both ends it is not an interface table.
+  const title = (table.name ?? '')
+    .replace(/^(interface|if)\s*[:\-–]\s*/i, '')
+    .replace(/^[\d.]+\s+/, '')
+    .trim();
+  if (!a || !b || !title) return;
+  const kind = values.get('ifaceType')?.value ?? '';
+  const p = prov(a.row, 'icd_table');
+  const power = isPowerName(title) || /\bpower\b/i.test(kind);
+  const iface = sink.entity(title, power ? 'RESOURCE' : 'INTERFACE', p, { properties: { type: kind } });
+  for (const s of splitList(a.value))
+    sink.relate(endpoint(s, p, sink), iface, power ? 'PROVIDES' : 'CONNECTS', p);
+  for (const d of splitList(b.value))
+    sink.relate(endpoint(d, p, sink), iface, power ? 'CONSUMES' : 'CONNECTS', p);
 }
