@@ -10,6 +10,7 @@ import { Ajv } from 'ajv';
 import { Type, type Static } from 'typebox';
 import type { ExtractedModel, SourceDocument } from '../../analysis/extract/types.js';
 import type { Db } from '../../db/client.js';
+import type { OutputReference } from '../../db/schema.js';
 import type { JobContext, JobType } from '../../jobs/registry.js';
 import { ENTITY_TYPES, RELATIONSHIP_TYPES } from './metagraph.schemas.js';
 import { findLiveSystemIdOrName } from './proposals.repository.js';
@@ -156,6 +157,8 @@ async function llmPass(
 
 interface Saved {
   written?: Written;
+  /** How many output references were added before the checkpoint. */
+  refs?: number;
 }
 
 /**
@@ -205,15 +208,19 @@ export function metagraphUpdateJobType(
         90,
         `${written.entities.length} entities, ${written.relationships.length} relationships proposed`,
       );
-      for (const e of written.entities) {
-        await ctx.addOutputReference({
-          type: 'entity',
+      // Checkpointed every 200 references: a resumed run starts after the last checkpoint, so a crash
+      // can repeat at most the references added since (the queue appends; it does not deduplicate).
+      const refs: OutputReference[] = [
+        ...written.entities.map((e) => ({
+          type: 'entity' as const,
           id: e.id,
           title: e.updatesEntityId ? `update of ${e.name}` : e.name,
-        });
-      }
-      for (const r of written.relationships) {
-        await ctx.addOutputReference({ type: 'relationship', id: r.id, title: r.title });
+        })),
+        ...written.relationships.map((r) => ({ type: 'relationship' as const, id: r.id, title: r.title })),
+      ];
+      for (let i = saved.refs ?? 0; i < refs.length; i++) {
+        await ctx.addOutputReference(refs[i]!);
+        if ((i + 1) % 200 === 0) await ctx.checkpoint({ written, refs: i + 1 } satisfies Saved);
       }
       await ctx.progress(100, 'proposals ready for review');
     },
