@@ -4,7 +4,7 @@ CREATE TABLE "document_chunks" (
 	"index" integer NOT NULL,
 	"text" text NOT NULL,
 	"location" jsonb NOT NULL,
-	"embedding" real[]
+	"embedding" "bytea"
 );
 --> statement-breakpoint
 CREATE TABLE "documents" (

@@ -1,14 +1,17 @@
 // Documents of a system (each also an attachment of the user who uploaded it) and their chunks.
 // `content` keeps the reader's whole ReadDocument (blocks, tables, netlist, json) so the embedding job
-// and the metagraph extractor never read the file again. Vectors are `real[]`: the one column type that
-// migrates on PGlite and on a PostgreSQL without pgvector; nearest-neighbour is an exact scan (see
-// nearestChunks in modules/documents/documents.repository.ts for the measured cost).
+// and the metagraph extractor never read the file again. Vectors are float32 `bytea`: a type that
+// migrates on PGlite and on a PostgreSQL without pgvector; nearest-neighbour is an exact scan in
+// bounded batches (see nearestChunks in modules/documents/documents.repository.ts for measured costs).
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, real, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { customType, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { DocumentKind, Location, ReadDocument } from '../../analysis/documents/types.js';
 import { attachments } from './attachments.js';
 import { createdAt, deletedAt, updatedAt } from './columns.js';
 import { systems } from './systems.js';
+
+/** float32 little-endian bytes: read without text parsing (5x faster to scan than real[], measured). */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
 export type DocumentStatus = 'pending' | 'embedded' | 'failed';
 
@@ -58,7 +61,7 @@ export const documentChunks = pgTable(
     text: text('text').notNull(),
     location: jsonb('location').$type<Location>().notNull(),
     /** Unit-length vector (cosine = dot product); null until the embedding job reaches this chunk. */
-    embedding: real('embedding').array(),
+    embedding: bytea('embedding'),
   },
   (t) => [uniqueIndex('document_chunks_document_idx').on(t.documentId, t.index)],
 );

@@ -141,7 +141,8 @@ export async function setChunkEmbeddings(
   vectors: readonly { id: string; embedding: number[] }[],
 ): Promise<void> {
   for (const v of vectors) {
-    await ex.update(documentChunks).set({ embedding: v.embedding }).where(eq(documentChunks.id, v.id));
+    const bytes = new Uint8Array(Float32Array.from(v.embedding).buffer);
+    await ex.update(documentChunks).set({ embedding: bytes }).where(eq(documentChunks.id, v.id));
   }
 }
 
@@ -159,13 +160,23 @@ export interface ChunkHit {
   score: number;
 }
 
+/** Rows scored per round trip: 10,000 x 2 KiB vectors, ~20 MB in memory at most. */
+const SCAN_BATCH = 10_000;
+
+/** A vector as stored: float32 bytes, copied when the driver hands an unaligned view. */
+function floats(bytes: Uint8Array): Float32Array {
+  const aligned = bytes.byteOffset % 4 === 0 ? bytes : bytes.slice();
+  return new Float32Array(aligned.buffer, aligned.byteOffset, aligned.byteLength / 4);
+}
+
 /**
  * The `limit` chunks of a system's live documents nearest to `query` (unit vectors: cosine is the dot
- * product), by exact scan. Only vectors of `model` are compared: another model's space means nothing.
- * Measured (bench/nearest-chunks.mjs, 512 dims, 2 shared cores): ~14 s on PostgreSQL and ~42 s on
- * PGlite at 100,000 chunks, i.e. ~0.1-0.4 ms per chunk: fine for a system's few thousand chunks, not
- * for 100k. bytea + a JS scan measured ~2.7 s on PostgreSQL (bench/nearest-chunks-bytea.mjs); pgvector
- * is not available here (PGlite 0.5 no longer ships it, and this PostgreSQL has no package).
+ * product), by exact scan: vectors are read in keyset batches of SCAN_BATCH and scored here, then the
+ * winners' text is read. Only vectors of `model` are compared: another model's space means nothing.
+ * Measured at 100,000 chunks of 512 dims (bench/nearest-chunks*.mjs, 2 shared cores): this bytea scan
+ * ~2.7 s on PostgreSQL; the same dot product in SQL over real[] took ~14 s on PostgreSQL and ~42 s on
+ * PGlite. Fine for a system's few thousand chunks; pgvector is not available here (PGlite 0.5 no
+ * longer ships it, and this PostgreSQL has no package).
  */
 export async function nearestChunks(
   ex: Executor,
@@ -174,19 +185,64 @@ export async function nearestChunks(
   model: string,
   limit: number,
 ): Promise<ChunkHit[]> {
-  const q = sql`${`{${query.join(',')}}`}::real[]`;
-  const rows = await queryRows<ChunkHit>(
-    ex,
-    sql`
-    SELECT c.document_id AS "documentId", d.name AS "documentName", c.index, c.text, c.location,
-           (SELECT sum(a * b) FROM unnest(c.embedding, ${q}) AS t(a, b))::float8 AS score
-    FROM document_chunks c JOIN documents d ON d.id = c.document_id
-    WHERE d.system_id = ${systemId} AND d.deleted_at IS NULL AND d.embedding_model = ${model}
-      AND c.embedding IS NOT NULL
-    ORDER BY score DESC, c.document_id, c.index
-    LIMIT ${limit}`,
-  );
-  return rows.map((r) => ({ ...r, score: Number(r.score), index: Number(r.index) }));
+  const q = Float32Array.from(query);
+  const best: { id: string; score: number }[] = [];
+  let after = '00000000-0000-0000-0000-000000000000';
+  for (;;) {
+    const rows = await queryRows<{ id: string; embedding: Uint8Array }>(
+      ex,
+      sql`SELECT c.id, c.embedding FROM document_chunks c JOIN documents d ON d.id = c.document_id
+        WHERE d.system_id = ${systemId} AND d.deleted_at IS NULL AND d.embedding_model = ${model}
+          AND c.embedding IS NOT NULL AND c.id > ${after}
+        ORDER BY c.id LIMIT ${SCAN_BATCH}`,
+    );
+    for (const row of rows) {
+      const v = floats(row.embedding);
+      let score = 0;
+      for (let i = 0; i < v.length && i < q.length; i++) score += v[i]! * q[i]!;
+      if (best.length < limit || score > best[best.length - 1]!.score) {
+        best.push({ id: row.id, score });
+        best.sort((a, b) => b.score - a.score);
+        if (best.length > limit) best.pop();
+      }
+    }
+    if (rows.length < SCAN_BATCH) break;
+    after = rows[rows.length - 1]!.id;
+  }
+  if (best.length === 0) return [];
+  const texts = await ex
+    .select({
+      id: documentChunks.id,
+      documentId: documentChunks.documentId,
+      documentName: documents.name,
+      index: documentChunks.index,
+      text: documentChunks.text,
+      location: documentChunks.location,
+    })
+    .from(documentChunks)
+    .innerJoin(documents, eq(documents.id, documentChunks.documentId))
+    .where(
+      inArray(
+        documentChunks.id,
+        best.map((b) => b.id),
+      ),
+    );
+  const byId = new Map(texts.map((t) => [t.id, t]));
+  return best.flatMap((b) => {
+    const t = byId.get(b.id);
+    return t
+      ? [
+          {
+            documentId: t.documentId,
+            documentName: t.documentName,
+            index: t.index,
+            text: t.text,
+            location: t.location,
+            score: b.score,
+          },
+        ]
+      : [];
+  });
 }
 
 export interface SystemDocument {
