@@ -78,3 +78,40 @@ export async function makeBomXlsx(): Promise<Uint8Array> {
   ]).toBuffer();
   return new Uint8Array(buffer);
 }
+
+/**
+ * A PDF with one page per entry of `pages`, each line set in Helvetica (a first line in 18 pt when
+ * `title` is set, the rest in 10 pt), written object by object with a correct cross-reference table.
+ * An empty page list entry gives a page without text, as a scan would have.
+ */
+export function makePdf(pages: { title?: string; lines: string[] }[]): Uint8Array {
+  const objects: string[] = [];
+  const add = (body: string) => objects.push(body);
+  add('<< /Type /Catalog /Pages 2 0 R >>');
+  const kids = pages.map((_, i) => `${4 + i * 2} 0 R`).join(' ');
+  add(`<< /Type /Pages /Kids [${kids}] /Count ${pages.length} >>`);
+  add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>');
+  const escape = (s: string) => s.replace(/[\\()]/g, (c) => `\\${c}`);
+  pages.forEach((page, i) => {
+    add(
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${5 + i * 2} 0 R >>`,
+    );
+    let y = 740;
+    const ops: string[] = [];
+    if (page.title) ops.push(`BT /F1 18 Tf 56 ${(y -= 10)} Td (${escape(page.title)}) Tj ET`);
+    for (const line of page.lines) ops.push(`BT /F1 10 Tf 56 ${(y -= 16)} Td (${escape(line)}) Tj ET`);
+    const stream = ops.join('\n');
+    add(`<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`);
+  });
+  let pdf = '%PDF-1.4\n';
+  const offsets = objects.map((body, i) => {
+    const offset = Buffer.byteLength(pdf, 'latin1');
+    pdf += `${i + 1} 0 obj\n${body}\nendobj\n`;
+    return offset;
+  });
+  const xref = Buffer.byteLength(pdf, 'latin1');
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  pdf += offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return new Uint8Array(Buffer.from(pdf, 'latin1'));
+}

@@ -77,6 +77,30 @@ describe('chunkDocument', () => {
     expect(chunkDocument(doc, { maxChars: 300 })).toEqual(chunks);
   });
 
+  it('carries a heading with no text under it (a title) into the next chunk instead of a chunk of its own', () => {
+    const at = (section: string) => ({ line: 1, section });
+    const doc: ReadDocument = {
+      kind: 'markdown',
+      text: '',
+      tables: [],
+      blocks: [
+        { kind: 'heading', text: 'Kestrel ICD', level: 1, location: at('Kestrel ICD') },
+        { kind: 'heading', text: 'Interfaces', level: 2, location: at('Interfaces') },
+        { kind: 'paragraph', text: 'I2C0 joins the OBC and the EPS.', location: at('Interfaces') },
+        { kind: 'heading', text: 'Power', level: 2, location: at('Power') },
+        { kind: 'paragraph', text: 'The EPS supplies 3V3.', location: at('Power') },
+      ],
+    };
+    expect(chunkDocument(doc)).toEqual([
+      {
+        index: 0,
+        text: 'Kestrel ICD\nInterfaces\nI2C0 joins the OBC and the EPS.',
+        location: at('Interfaces'),
+      },
+      { index: 1, text: 'Power\nThe EPS supplies 3V3.', location: at('Power') },
+    ]);
+  });
+
   it('uses about 1,000 characters by default', () => {
     const doc: ReadDocument = {
       kind: 'text',

@@ -24,7 +24,10 @@ export function chunkDocument(doc: ReadDocument, options: ChunkOptions = {}): Ch
 
 function chunkBlocks(blocks: TextBlock[], maxChars: number): { text: string; location: Location }[] {
   const out: { text: string; location: Location }[] = [];
-  let current: { parts: string[]; size: number; location: Location } | undefined;
+  let current: { parts: string[]; size: number; location: Location; headingsOnly: boolean } | undefined;
+  // Headings with no text under them yet (a title, then its first section): carried into the
+  // next chunk as context instead of standing alone as a chunk nobody would want as a search hit.
+  let carried: string[] = [];
   const close = () => {
     if (current && current.parts.length > 0)
       out.push({ text: current.parts.join('\n'), location: current.location });
@@ -32,16 +35,31 @@ function chunkBlocks(blocks: TextBlock[], maxChars: number): { text: string; loc
   };
   for (const block of blocks) {
     // A new page or section starts a new chunk, so a chunk's location is true for all its text.
-    if (current && (block.kind === 'heading' || !sameRegion(current.location, block.location))) close();
+    if (current && (block.kind === 'heading' || !sameRegion(current.location, block.location))) {
+      const carry = block.kind === 'heading' && current.headingsOnly && current.size < maxChars / 2;
+      if (carry) {
+        carried = current.parts;
+        current = undefined;
+      } else close();
+    }
     const heading = block.kind !== 'heading' && block.location.section ? block.location.section : undefined;
-    for (const piece of splitWords(block.text, maxChars - (heading ? heading.length + 1 : 0))) {
+    const prefix = [...carried, ...(heading && !carried.includes(heading) ? [heading] : [])];
+    const prefixSize = prefix.reduce((n, part) => n + part.length + 1, 0);
+    for (const piece of splitWords(block.text, maxChars - prefixSize)) {
       if (current && current.size + piece.length + 1 > maxChars) close();
       if (!current) {
-        const parts = heading ? [heading] : [];
-        current = { parts, size: heading ? heading.length : 0, location: block.location };
+        const parts = [...prefix];
+        current = {
+          parts,
+          size: parts.reduce((n, part) => n + part.length + 1, 0),
+          location: block.location,
+          headingsOnly: true,
+        };
+        carried = [];
       }
       current.parts.push(piece);
       current.size += piece.length + 1;
+      if (block.kind !== 'heading') current.headingsOnly = false;
     }
   }
   close();

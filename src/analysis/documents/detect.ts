@@ -4,7 +4,7 @@
 import { sniffDelimiter } from './delimited.js';
 import { looksLikeKicadNetlist } from './kicad-netlist.js';
 import { hasMarkdownHeadings } from './markdown.js';
-import { DocumentReadError, type DocumentKind } from './types.js';
+import { DOCUMENT_KINDS, DocumentReadError, type DocumentKind } from './types.js';
 
 export type BinaryKind = 'pdf' | 'docx' | 'xlsx';
 export type TextKind = Exclude<DocumentKind, BinaryKind>;
@@ -52,26 +52,17 @@ export function namedKind(fileName: string, declaredType?: string): DocumentKind
   return (
     EXTENSIONS[ext] ??
     DECLARED[declared] ??
-    ((DOCUMENT_KIND_NAMES as readonly string[]).includes(declared) ? (declared as DocumentKind) : undefined)
+    ((DOCUMENT_KINDS as readonly string[]).includes(declared) ? (declared as DocumentKind) : undefined)
   );
 }
-const DOCUMENT_KIND_NAMES = [
-  'pdf',
-  'docx',
-  'xlsx',
-  'csv',
-  'tsv',
-  'markdown',
-  'text',
-  'json',
-  'kicad_netlist',
-];
 
 /** The binary kind the bytes are, undefined for text; throws for binaries hwa does not read. */
 export function detectBinaryKind(bytes: Uint8Array, named: DocumentKind | undefined): BinaryKind | undefined {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  // PDF lets up to 1 KiB of junk precede the header; readers such as pdf.js accept it.
-  if (buffer.subarray(0, 1024).includes(ascii('%PDF-'))) return 'pdf';
+  // PDF lets up to 1 KiB of junk precede the header (pdf.js accepts it); then the end marker must be
+  // there too, so a text file that merely mentions "%PDF-" near its top is not taken for a PDF.
+  const header = buffer.subarray(0, 1024).indexOf(ascii('%PDF-'));
+  if (header === 0 || (header > 0 && buffer.subarray(-1024).includes(ascii('%%EOF')))) return 'pdf';
   if (buffer[0] === 0x50 && buffer[1] === 0x4b && buffer[2] === 0x03 && buffer[3] === 0x04) {
     // Zip part names are stored uncompressed in the headers, so a byte search finds them.
     if (buffer.includes(ascii('word/document.xml'))) return 'docx';

@@ -3,7 +3,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { makeBomXlsx, makeIcdDocx } from '../../../test/document-samples.js';
+import { makeBomXlsx, makeIcdDocx, makePdf } from '../../../test/document-samples.js';
+import { chunkDocument } from './chunk.js';
 import { readDocument } from './read.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -30,6 +31,40 @@ describe('readDocument on PDF', () => {
     expect(doc.kind).toBe('pdf');
     expect(bytes.byteLength).toBeGreaterThan(0);
     expect((await readDocument(bytes, 'again.pdf')).text).toBe(doc.text);
+  });
+
+  it('keeps each page its number and carries a section heading over onto the next page', async () => {
+    const pdf = makePdf([
+      { title: 'Power budget', lines: ['The radio draws 2 W when transmitting.', 'The OBC draws 0.8 W.'] },
+      { lines: ['The heaters draw 4 W in eclipse.'] },
+      { title: 'Thermal design', lines: ['Radiators face deep space.'] },
+    ]);
+    const doc = await readDocument(pdf, 'budget.pdf');
+    expect(doc.pages).toBe(3);
+    expect(doc.blocks.map((b) => [b.kind, b.text, b.location])).toEqual([
+      ['heading', 'Power budget', { page: 1, section: 'Power budget' }],
+      [
+        'paragraph',
+        'The radio draws 2 W when transmitting.\nThe OBC draws 0.8 W.',
+        { page: 1, section: 'Power budget' },
+      ],
+      ['paragraph', 'The heaters draw 4 W in eclipse.', { page: 2, section: 'Power budget' }],
+      ['heading', 'Thermal design', { page: 3, section: 'Thermal design' }],
+      ['paragraph', 'Radiators face deep space.', { page: 3, section: 'Thermal design' }],
+    ]);
+    // Chunks do not straddle pages: the page-2 text is its own chunk, headed by its section.
+    expect(chunkDocument(doc).map((c) => [c.location.page, c.text])).toEqual([
+      [1, 'Power budget\nThe radio draws 2 W when transmitting.\nThe OBC draws 0.8 W.'],
+      [2, 'Power budget\nThe heaters draw 4 W in eclipse.'],
+      [3, 'Thermal design\nRadiators face deep space.'],
+    ]);
+  });
+
+  it('refuses a PDF with no text (scanned pages) as empty, saying why', async () => {
+    await expect(readDocument(makePdf([{ lines: [] }]), 'scan.pdf')).rejects.toMatchObject({
+      code: 'empty',
+      message: expect.stringContaining('no extractable text') as string,
+    });
   });
 
   it('refuses a password-protected PDF as encrypted, saying what to do', async () => {
@@ -125,5 +160,17 @@ describe('readDocument on Office files', () => {
       code: 'unsupported',
       message: expect.stringContaining('.docx') as string,
     });
+  });
+});
+
+describe('readDocument bounds on Office files', () => {
+  it('refuses a DOCX or XLSX whose parts unpack to more than the bound, before inflating them', async () => {
+    const xlsx = await makeBomXlsx();
+    await expect(readDocument(xlsx, 'bom.xlsx', undefined, { maxExpandedBytes: 1024 })).rejects.toMatchObject(
+      { code: 'too_large', message: expect.stringMatching(/^This XLSX file unpacks to \d/) as string },
+    );
+    expect((await readDocument(xlsx, 'bom.xlsx', undefined, { maxExpandedBytes: 1024 * 1024 })).kind).toBe(
+      'xlsx',
+    );
   });
 });

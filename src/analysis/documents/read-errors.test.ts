@@ -37,6 +37,11 @@ describe('readDocument refusals', () => {
     await expect(readDocument(zip, 'broken.xlsx')).rejects.toMatchObject({ code: 'corrupt' });
   });
 
+  it('does not take a text that mentions %PDF- near its top for a PDF', async () => {
+    const doc = await readDocument(bytes('A PDF starts with %PDF- and a version.\n'), 'notes.txt');
+    expect(doc.kind).toBe('text');
+  });
+
   it('uses the declared type when the name says nothing', async () => {
     const doc = await readDocument(bytes('a;b\n1;2\n'), 'upload', 'text/csv; charset=utf-8');
     expect(doc.kind).toBe('csv');

@@ -7,12 +7,15 @@ import { parseJson, readJson } from './json.js';
 import { readKicadNetlist } from './kicad-netlist.js';
 import { readMarkdown } from './markdown.js';
 import { decodeText } from './text-decode.js';
+import { declaredUncompressedSize } from './zip-size.js';
 import { readText } from './text.js';
 import { DocumentReadError, type ReadDocument } from './types.js';
 
 export interface ReadOptions {
   /** Files larger than this are refused with `too_large` before any parsing. */
   maxBytes?: number;
+  /** DOCX/XLSX whose parts inflate to more than this are refused with `too_large`; default 10 × maxBytes. */
+  maxExpandedBytes?: number;
 }
 
 export const DEFAULT_MAX_BYTES = 50 * 1024 * 1024;
@@ -41,6 +44,8 @@ export async function readDocument(
   if (bytes.byteLength === 0) throw new DocumentReadError('empty', 'This file is empty.');
   const named = namedKind(fileName, declaredType);
   const binary = detectBinaryKind(bytes, named);
+  if (binary === 'docx' || binary === 'xlsx')
+    checkUnpackedSize(binary, bytes, options.maxExpandedBytes ?? maxBytes * 10);
   const doc = binary ? await readBinary(binary, bytes) : readTextKind(decodeText(bytes), named, fileName);
   if (doc.text.trim() === '' && doc.netlist === undefined && doc.json === undefined) {
     throw new DocumentReadError(
@@ -84,6 +89,26 @@ function readTextKind(text: string, named: ReturnType<typeof namedKind>, fileNam
       return readDelimited(text, '\t', baseName(fileName));
     case 'text':
       return readText(text);
+  }
+}
+
+/** Refuses a DOCX/XLSX before a library inflates it, from the sizes its zip directory declares. */
+function checkUnpackedSize(kind: 'docx' | 'xlsx', bytes: Uint8Array, maxExpanded: number): void {
+  const name = kind.toUpperCase();
+  const expanded = declaredUncompressedSize(bytes);
+  if (expanded === undefined) {
+    throw new DocumentReadError(
+      'corrupt',
+      `This ${name} file is damaged (it may be cut short) and cannot be read.`,
+    );
+  }
+  if (expanded > maxExpanded) {
+    throw new DocumentReadError(
+      'too_large',
+      Number.isFinite(expanded)
+        ? `This ${name} file unpacks to ${formatBytes(expanded)}; files over ${formatBytes(maxExpanded)} unpacked are not read.`
+        : `This ${name} file is too large to unpack.`,
+    );
   }
 }
 
