@@ -14,7 +14,9 @@ interface VerbRule {
   reverse?: boolean;
 }
 
-// Longest phrases first: "is powered from" must win over "powered".
+// "drives/controls/commands/triggers" are INFLUENCES, not DEPENDS_ON: the controller changes the
+// controlled part's behaviour; DEPENDS_ON is kept for what the text says outright ("depends on",
+// "relies on", "requires"). Longest phrases first: "is powered from" must win over "powered".
 const VERBS: VerbRule[] = [
   { re: /^(is|are)( \w+ly)? (powered|supplied|fed|energi[sz]ed) (from|by)$/, type: 'CONSUMES' },
   { re: /^(draws?|takes?|receives?|gets?)( its)? power from$/, type: 'CONSUMES' },
