@@ -48,7 +48,7 @@ describe('extraction quality on the fixture products', () => {
           : []),
       ].join('\n'),
     );
-    expect(e.f1).toBeGreaterThanOrEqual(0.85);
-    expect(r.f1).toBeGreaterThanOrEqual(0.65);
+    expect(e.f1).toBeGreaterThanOrEqual(0.88);
+    expect(r.f1).toBeGreaterThanOrEqual(0.85);
   });
 });

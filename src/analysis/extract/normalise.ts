@@ -49,6 +49,8 @@ export function splitAcronym(text: string): { name: string; acronym?: string } {
 /** Power rails and grounds: resources, not signals. */
 export function isPowerName(name: string): boolean {
   const n = name.replace(/^\//, '').toUpperCase();
+  // A line that measures or switches a rail is a signal about it, not the rail.
+  if (/_(SENSE|SNS|MON|DET|EN|ADC|OK|FAULT|PG|ALERT|INT|DIV)$/.test(n)) return false;
   return (
     /^[+-]?\d+V\d*[A-Z_]*$/.test(n) ||
     /^[+-]\d+(\.\d+)?V/.test(n) ||
@@ -64,7 +66,7 @@ export function isPowerName(name: string): boolean {
 /** Bus and protocol names: interfaces rather than single signals. */
 export function busKind(name: string): string | undefined {
   const m =
-    /\b(I2C|I²C|IIC|SPI|CAN|CANBUS|UART|USART|RS-?232|RS-?422|RS-?485|USB|ETH|ETHERNET|SWD|JTAG|LVDS|PCIE|MIPI|SPACEWIRE|MIL-STD-1553|1553|ARINC|PWM|SDIO|QSPI|MDIO|RMII|I3C|ONEWIRE|1-WIRE)\d*\b/i.exec(
+    /\b(I2C|I²C|IIC|SPI|CAN|CANBUS|UART|USART|RS-?232|RS-?422|RS-?485|USB|ETH|ETHERNET|SWD|JTAG|LVDS|PCIE|MIPI|SPACEWIRE|MIL-STD-1553|1553|ARINC|SDIO|QSPI|MDIO|RMII|I3C|ONEWIRE|1-WIRE)\d*\b/i.exec(
       name.replace(/[_/]/g, ' '),
     );
   if (m) return m[1]!.toUpperCase();
@@ -96,6 +98,11 @@ export function mergeKeys(name: string, type: string): string[] {
     if (bare !== name) keys.push(normaliseName(bare));
     else keys.push(normaliseName(`${name} bus`));
   }
+  if (type === 'SUBSYSTEM') {
+    // "Flight Controller Board" in a BOM is the "Flight Controller" of the block model.
+    const bare = name.replace(/\s+(board|assembly|assy|pcb|pcba|module|subsystem)$/i, '');
+    if (bare !== name && bare.includes(' ')) keys.push(normaliseName(bare));
+  }
   if (type === 'RESOURCE') {
     const rail = railKey(name);
     if (rail) keys.push(rail);
@@ -105,10 +112,14 @@ export function mergeKeys(name: string, type: string): string[] {
 
 /** "+3V3", "3V3 rail", "3.3 V rail", "P3V3" → "rail:3v3"; "+5V" → "rail:5v". */
 export function railKey(name: string): string | undefined {
-  const m = /^\+?(?:P|V)?(\d+)(?:[.,V](\d+))?\s*V?\s*(?:_?(?:rail|bus|supply|line|out|power))?$/i.exec(
+  const bare = /^\+?(?:P|V)?(\d+)(?:[.,V](\d+))?\s*V?\s*(?:_?(?:rail|bus|supply|line|out|power))?$/i.exec(
     name.trim(),
   );
+  // "5V BEC Rail": a voltage and a rail word anywhere in the name.
+  const named = /rail|bus|supply/i.test(name)
+    ? /(?:^|[\s+])(\d+)(?:[.,V](\d+))?\s?V(?![a-z])/i.exec(name)
+    : null;
+  const m = bare && (/v/i.test(name) || /rail|bus|supply/i.test(name)) ? bare : named;
   if (!m) return undefined;
-  if (!/v/i.test(name) && !/rail|bus|supply/i.test(name)) return undefined;
   return `rail:${m[1]}v${m[2] && m[2] !== '0' ? m[2] : ''}`;
 }

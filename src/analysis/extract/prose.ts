@@ -14,7 +14,9 @@ interface VerbRule {
   reverse?: boolean;
 }
 
-// Longest phrases first: "is powered from" must win over "powered".
+// "drives/controls/commands/triggers" are INFLUENCES, not DEPENDS_ON: the controller changes the
+// controlled part's behaviour; DEPENDS_ON is kept for what the text says outright ("depends on",
+// "relies on", "requires"). Longest phrases first: "is powered from" must win over "powered".
 const VERBS: VerbRule[] = [
   { re: /^(is|are)( \w+ly)? (powered|supplied|fed|energi[sz]ed) (from|by)$/, type: 'CONSUMES' },
   { re: /^(draws?|takes?|receives?|gets?)( its)? power from$/, type: 'CONSUMES' },
@@ -25,9 +27,13 @@ const VERBS: VerbRule[] = [
     re: /^((shall|will|must) )?(provides?|supplies|supply|delivers?|generates?|produces?|outputs?|feeds?|sources?|distributes?)$/,
     type: 'PROVIDES',
   },
-  { re: /^(is|are) (driven|controlled|commanded|regulated|switched) by$/, type: 'INFLUENCES', reverse: true },
   {
-    re: /^((shall|will) )?(drives?|controls?|commands?|regulates?|switches|switch|actuates?|steers?)$/,
+    re: /^(is|are) (driven|controlled|commanded|regulated|switched|triggered|activated|enabled|managed) by$/,
+    type: 'INFLUENCES',
+    reverse: true,
+  },
+  {
+    re: /^((shall|will) )?(drives?|controls?|commands?|regulates?|switches|switch|actuates?|steers?|triggers?|manages?)$/,
     type: 'INFLUENCES',
   },
   { re: /^((shall|will) )?(depends?|relies?|relying|depending) (on|upon)$/, type: 'DEPENDS_ON' },
@@ -137,6 +143,7 @@ function phrasesAfter(tokens: string[], from: number, known: Set<string>): Phras
 
 function relateSentence(sentence: string, p: Provenance, sink: MentionSink, known: Set<string>): void {
   const tokens = tokenize(sentence);
+  let lastSubject: Phrase | undefined;
   for (let i = 1; i < tokens.length; i++) {
     for (let len = 5; len >= 1; len--) {
       // Verbs are lower case in running text: "the Drive Motor" is a name, "drives" a verb.
@@ -154,9 +161,12 @@ function relateSentence(sentence: string, p: Provenance, sink: MentionSink, know
         /^(also|only|directly|shall|will|must|then|each|both|which|that)$/i.test(tokens[subjEnd - 1]!)
       )
         subjEnd--;
-      const subject = phraseBefore(tokens, subjEnd, known);
+      // "X is powered from Y and supplies Z": after "and" the verb keeps the sentence's subject.
+      const subject =
+        tokens[subjEnd - 1] === 'and' && lastSubject ? lastSubject : phraseBefore(tokens, subjEnd, known);
       const objects = phrasesAfter(tokens, i + len, known);
       if (!subject || objects.length === 0) continue;
+      lastSubject = subject;
       const s = mention(subject.name, p, sink);
       if (!s) continue;
       const last = objects[objects.length - 1]!;

@@ -106,7 +106,7 @@ function extractBom(
     const description = get(cells, 'description');
     const explicitName = /^\d+$/.test(get(cells, 'name')) ? '' : get(cells, 'name');
     // A row with one filled cell and no part data is a section heading: the group of what follows.
-    if (filled.length === 1 && !refdes && !mpn) {
+    if (filled.length === 1 && !mpn && !/^[A-Z]{1,4}\d+([-,\s]+[A-Z]{0,4}\d+)*$/.test(filled[0]!.trim())) {
       section = filled[0]!.replace(/[:*]+$/g, '').trim();
       if (!/^(total|notes?)\b/i.test(section)) sink.entity(section, 'SUBSYSTEM', p);
       continue;
