@@ -80,7 +80,11 @@ describe('configuration', () => {
       HWA_LLM_TIMEOUT: '30',
       HWA_LLM_MAX_RETRIES: '0',
       HWA_LLM_MAX_TOKENS: '512',
+      HWA_EMBEDDINGS_BASE_URL: 'https://embed.example.com/v1/',
+      HWA_EMBEDDINGS_API_KEY: 'sk-embed-key',
+      HWA_EMBEDDINGS_MODEL: 'text-embedding-3-small',
     });
+    expect(config.embeddings?.apiKey?.reveal()).toBe('sk-embed-key');
     expect(config.llm?.apiKey?.reveal()).toBe('sk-live-key');
     expect(config).toEqual({
       dataDir: '/srv/hwa',
@@ -116,6 +120,11 @@ describe('configuration', () => {
         maxRetries: 0,
         maxTokens: 512,
       },
+      embeddings: {
+        baseUrl: 'https://embed.example.com/v1',
+        apiKey: expect.any(Secret) as Secret,
+        model: 'text-embedding-3-small',
+      },
     });
     expect(ENVIRONMENT.map((v) => v.name).sort()).toEqual(
       [
@@ -150,6 +159,9 @@ describe('configuration', () => {
         'HWA_LLM_TIMEOUT',
         'HWA_LLM_MAX_RETRIES',
         'HWA_LLM_MAX_TOKENS',
+        'HWA_EMBEDDINGS_BASE_URL',
+        'HWA_EMBEDDINGS_API_KEY',
+        'HWA_EMBEDDINGS_MODEL',
       ].sort(),
     );
   });

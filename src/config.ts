@@ -58,6 +58,16 @@ export interface Config {
   devJobTypes: boolean;
   /** The language model the analyst calls; undefined means the built-in analyst (no model). */
   llm: LlmConfig | undefined;
+  /** An OpenAI-compatible `/embeddings` endpoint; undefined means the built-in model (offline). */
+  embeddings: EmbeddingsConfig | undefined;
+}
+
+/** An OpenAI-compatible embeddings endpoint (OpenAI, vLLM, Ollama, LiteLLM, ...). */
+export interface EmbeddingsConfig {
+  /** http(s) base URL the SDK appends `/embeddings` to. */
+  baseUrl: string;
+  apiKey: Secret | undefined;
+  model: string;
 }
 
 /** An OpenAI-compatible chat completions endpoint (OpenAI, vLLM, Ollama, llama.cpp, LiteLLM, ...). */
@@ -155,6 +165,17 @@ export const ENVIRONMENT: ReadonlyArray<{ name: string; default: string; descrip
     description: 'retries after 408/429/5xx or a lost connection',
   },
   { name: 'HWA_LLM_MAX_TOKENS', default: '4096', description: 'most tokens one LLM call may generate' },
+  {
+    name: 'HWA_EMBEDDINGS_BASE_URL',
+    default: 'unset: built-in model (offline)',
+    description: 'OpenAI-compatible embeddings endpoint, e.g. https://api.openai.com/v1',
+  },
+  { name: 'HWA_EMBEDDINGS_API_KEY', default: 'unset: no Authorization header', description: 'its key' },
+  {
+    name: 'HWA_EMBEDDINGS_MODEL',
+    default: 'none',
+    description: 'embedding model name, required with HWA_EMBEDDINGS_BASE_URL',
+  },
 ];
 
 type Env = Record<string, string | undefined>;
@@ -251,6 +272,7 @@ export function loadConfig(env: Env = process.env): Config {
     workerShutdownGrace: integer('HWA_WORKER_SHUTDOWN_GRACE', 10, 0, 3600),
     devJobTypes: flag('HWA_DEV_JOB_TYPES'),
     llm: loadLlmConfig(env, integer, problems),
+    embeddings: loadEmbeddingsConfig(env, problems),
   };
   // A heartbeat as slow as the lease would let a live worker's run be reclaimed between two beats.
   if (config.jobHeartbeatSeconds * 2 > config.jobLeaseSeconds) {
@@ -306,22 +328,45 @@ function loadLlmConfig(
   };
 }
 
-function llmBaseUrlProblem(baseUrl: string): string | undefined {
+/** Same rules as the LLM's: on with a base URL, which then needs a model; strays are refused. */
+function loadEmbeddingsConfig(env: Env, problems: string[]): EmbeddingsConfig | undefined {
+  const value = (name: string) => env[name]?.trim() || undefined;
+  const baseUrl = value('HWA_EMBEDDINGS_BASE_URL')?.replace(/\/+$/, '');
+  const apiKey = value('HWA_EMBEDDINGS_API_KEY');
+  const model = value('HWA_EMBEDDINGS_MODEL');
+  if (baseUrl === undefined) {
+    const stray = ['HWA_EMBEDDINGS_API_KEY', 'HWA_EMBEDDINGS_MODEL'].filter((n) => value(n) !== undefined);
+    if (stray.length > 0) {
+      problems.push(`HWA_EMBEDDINGS_BASE_URL must be set when ${stray.join(' or ')} is`);
+    }
+    return undefined;
+  }
+  const urlProblem = llmBaseUrlProblem(baseUrl, 'HWA_EMBEDDINGS');
+  if (urlProblem !== undefined) problems.push(urlProblem);
+  if (model === undefined) {
+    problems.push(
+      'HWA_EMBEDDINGS_MODEL must name the model when HWA_EMBEDDINGS_BASE_URL is set (e.g. text-embedding-3-small)',
+    );
+  }
+  return { baseUrl, apiKey: apiKey === undefined ? undefined : new Secret(apiKey), model: model ?? '' };
+}
+
+function llmBaseUrlProblem(baseUrl: string, prefix = 'HWA_LLM'): string | undefined {
   let url: URL;
   try {
     url = new URL(baseUrl);
   } catch {
-    return `HWA_LLM_BASE_URL must be an http(s) URL such as https://api.openai.com/v1, got "${baseUrl}"`;
+    return `${prefix}_BASE_URL must be an http(s) URL such as https://api.openai.com/v1, got "${baseUrl}"`;
   }
   if (url.username !== '' || url.password !== '') {
     // The value is not echoed: it holds a credential.
-    return 'HWA_LLM_BASE_URL must not contain a user or password: put the key in HWA_LLM_API_KEY';
+    return `${prefix}_BASE_URL must not contain a user or password: put the key in ${prefix}_API_KEY`;
   }
   if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') {
-    return `HWA_LLM_BASE_URL must be an http(s) URL such as https://api.openai.com/v1, got "${baseUrl}"`;
+    return `${prefix}_BASE_URL must be an http(s) URL such as https://api.openai.com/v1, got "${baseUrl}"`;
   }
   if (url.search !== '' || url.hash !== '') {
-    return `HWA_LLM_BASE_URL must not have a query or fragment (the SDK appends paths), got "${baseUrl}"`;
+    return `${prefix}_BASE_URL must not have a query or fragment (the SDK appends paths), got "${baseUrl}"`;
   }
   return undefined;
 }

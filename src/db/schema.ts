@@ -11,3 +11,4 @@ export * from './tables/annotations.js';
 export * from './tables/skills.js';
 export * from './tables/issues.js';
 export * from './tables/jobs.js';
+export * from './tables/documents.js';

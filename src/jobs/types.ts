@@ -1,12 +1,28 @@
 // Every job type this build registers. Only types with a real handler are listed: the analysis issues
 // add document_embedding, metagraph_update, test_run_report and generate_issue here.
+import { createEmbedder } from '../analysis/embeddings.js';
 import type { Config } from '../config.js';
+import { extractModel } from '../analysis/extract/extract.js';
+import { documentEmbeddingJob } from '../modules/documents/document-embedding.job.js';
+import { listSystemDocuments } from '../modules/documents/documents.repository.js';
+import { metagraphUpdateJobType } from '../modules/metagraph/proposals.job.js';
 import { DEV_JOB_TYPES } from './dev-types.js';
 import { JobRegistry, type JobType } from './registry.js';
 
-const PRODUCTION_TYPES: JobType[] = [];
+const productionTypes = (config: Config): JobType[] => [
+  documentEmbeddingJob(createEmbedder(config.embeddings)),
+  metagraphUpdateJobType({
+    loadDocuments: async (db, systemId, ids) =>
+      (await listSystemDocuments(db, systemId, ids)).map((d) => ({ id: d.id, name: d.name, doc: d.content })),
+    extract: extractModel,
+  }),
+];
 
 /** The registry for `config`, plus `extra` types (tests register their own). */
 export function jobRegistry(config: Config, extra: JobType[] = []): JobRegistry {
-  return new JobRegistry([...PRODUCTION_TYPES, ...(config.devJobTypes ? DEV_JOB_TYPES : []), ...extra]);
+  return new JobRegistry([
+    ...productionTypes(config),
+    ...(config.devJobTypes ? DEV_JOB_TYPES : []),
+    ...extra,
+  ]);
 }

@@ -2,6 +2,9 @@
 // the storage. Routes import their dependency types from here, never from app.ts (which imports the
 // routes). Adding a module touches its own folder, this file, modules/index.ts and its tables.
 import type { Analyst } from '../analysis/analyst.js';
+import { chunkDocument } from '../analysis/documents/chunk.js';
+import { readDocument } from '../analysis/documents/read.js';
+import { createEmbedder } from '../analysis/embeddings.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { Notifications } from '../db/notifications.js';
@@ -10,6 +13,7 @@ import type { ObjectStorage } from '../storage/port.js';
 import { DownloadSigner } from '../storage/signed-urls.js';
 import { AnnotationsService } from './annotations/annotations.service.js';
 import { AttachmentsService } from './attachments/attachments.service.js';
+import { DocumentsService } from './documents/documents.service.js';
 import { HealthService } from './health/health.service.js';
 import { IssuesService } from './issues/issues.service.js';
 import { IssueCommentsService } from './issues/comments.service.js';
@@ -21,6 +25,7 @@ import { JobsService } from './jobs/jobs.service.js';
 import { EntityMemoriesService, UserMemoriesService } from './memories/memories.service.js';
 import { BatchSaveService } from './metagraph/batch-save.service.js';
 import { MetagraphService } from './metagraph/metagraph.service.js';
+import { ProposalsService } from './metagraph/proposals.service.js';
 import { SessionsService } from './sessions/sessions.service.js';
 import { SkillsService } from './skills/skills.service.js';
 import { SystemMemoriesService } from './systems/system-memories.service.js';
@@ -33,6 +38,7 @@ export interface Services {
   systems: SystemsService;
   metagraph: MetagraphService;
   batchSave: BatchSaveService;
+  proposals: ProposalsService;
   entityMemories: EntityMemoriesService;
   userMemories: UserMemoriesService;
   systemMemories: SystemMemoriesService;
@@ -47,6 +53,7 @@ export interface Services {
   jobs: JobsService;
   jobRuns: JobRunsService;
   jobRunEvents: JobRunEventsService;
+  documents: DocumentsService;
 }
 
 /** What the app provides to the services besides configuration, database and storage. */
@@ -94,6 +101,7 @@ export function createServices(
       database.dialect === 'postgres' ? Math.floor(config.dbPoolSize / 2) : 0,
     ),
     batchSave: new BatchSaveService(db),
+    proposals: new ProposalsService(db),
     entityMemories: new EntityMemoriesService(db),
     userMemories: new UserMemoriesService(db),
     systemMemories: new SystemMemoriesService(db),
@@ -108,5 +116,12 @@ export function createServices(
     jobs: new JobsService(db, runtime.registry),
     jobRuns: new JobRunsService(db, runtime.registry),
     jobRunEvents: new JobRunEventsService(db, runtime.notifications),
+    documents: new DocumentsService(
+      db,
+      storage,
+      { readDocument: (bytes, name, type) => readDocument(bytes, name, type), chunkDocument },
+      createEmbedder(config.embeddings),
+      config.uploadLimit,
+    ),
   };
 }

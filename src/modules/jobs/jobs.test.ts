@@ -49,6 +49,8 @@ describe('GET /jobs/schemas', () => {
       'dev_crash',
       'dev_fail',
       'dev_sleep',
+      'document_embedding',
+      'metagraph_update',
       'test_gate',
     ]);
     const sleep = entries.find((e) => e.job_type === 'dev_sleep')!;
@@ -122,7 +124,7 @@ describe('POST /jobs', () => {
   });
 
   it('refuses an unregistered job type, naming the registered ones', async () => {
-    const problem = expectProblem(await create({ job_type: 'metagraph_update' }), 400, ['body.job_type']);
+    const problem = expectProblem(await create({ job_type: 'generate_issue' }), 400, ['body.job_type']);
     expect(problem.detail).toContain('dev_sleep');
   });
 

@@ -100,7 +100,7 @@ export async function softDeleteTouching(ex: Executor, entityIds: string[]): Pro
   return deleted;
 }
 
-/** Live CONTAINS parents of an entity, with the edge ids. */
+/** Live, approved CONTAINS parents of an entity, with the edge ids (a pending proposal is not a parent yet). */
 export async function containsParents(
   ex: Executor,
   childId: string,
@@ -108,13 +108,14 @@ export async function containsParents(
   return queryRows(
     ex,
     sql`SELECT id, source_entity_id AS parent FROM relationships
-        WHERE target_entity_id = ${childId} AND relationship_type = 'CONTAINS' AND NOT is_deleted`,
+        WHERE target_entity_id = ${childId} AND relationship_type = 'CONTAINS' AND NOT is_deleted AND NOT is_pending`,
   );
 }
 
 /**
- * The first of `moved` that now reaches itself going down CONTAINS edges, if any. UNION (not UNION
- * ALL) stops the walk on a cycle: each (root, node) pair is visited once.
+ * The first of `moved` that now reaches itself going down approved CONTAINS edges, if any (pending
+ * proposals are checked when approved). UNION (not UNION ALL) stops the walk on a cycle: each
+ * (root, node) pair is visited once.
  */
 export async function findContainsCycle(ex: Executor, moved: string[]): Promise<string | undefined> {
   if (moved.length === 0) return undefined;
@@ -122,10 +123,10 @@ export async function findContainsCycle(ex: Executor, moved: string[]): Promise<
     ex,
     sql`WITH RECURSIVE down(root, node) AS (
           SELECT source_entity_id, target_entity_id FROM relationships
-          WHERE source_entity_id = ANY(${sql.param(moved)}::uuid[]) AND relationship_type = 'CONTAINS' AND NOT is_deleted
+          WHERE source_entity_id = ANY(${sql.param(moved)}::uuid[]) AND relationship_type = 'CONTAINS' AND NOT is_deleted AND NOT is_pending
           UNION
           SELECT d.root, r.target_entity_id FROM down d
-          JOIN relationships r ON r.source_entity_id = d.node AND r.relationship_type = 'CONTAINS' AND NOT r.is_deleted
+          JOIN relationships r ON r.source_entity_id = d.node AND r.relationship_type = 'CONTAINS' AND NOT r.is_deleted AND NOT r.is_pending
         )
         SELECT root FROM down WHERE node = root LIMIT 1`,
   );

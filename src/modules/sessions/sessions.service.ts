@@ -24,6 +24,8 @@ export interface UploadPart {
   fieldname: string;
   filename?: string;
   file?: Readable & { truncated?: boolean };
+  /** A text field's value (document uploads read `metadata`). */
+  value?: string;
 }
 
 function toListItem(row: repo.SessionRow): SessionListItem {

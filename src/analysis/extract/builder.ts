@@ -1,0 +1,79 @@
+// What every extractor writes into: raw mentions of entities and relationships by name, each with its
+// provenance. Merging mentions into one entity per thing is extract.ts's job, so an extractor never
+// needs to know what another document said.
+import type { EntityType, Provenance, RelationshipType } from './types.js';
+
+export interface EntityMention {
+  name: string;
+  entityType: EntityType;
+  aliases: string[];
+  externalId?: string;
+  description?: string;
+  properties: Record<string, string>;
+  parentName?: string;
+  provenance: Provenance;
+  /** How much to trust the type: structured sources outvote prose. */
+  weight: number;
+}
+
+export interface RelationshipMention {
+  source: string;
+  target: string;
+  relationshipType: RelationshipType;
+  name?: string;
+  properties: Record<string, string>;
+  provenance: Provenance;
+}
+
+export interface EntityOptions {
+  aliases?: (string | undefined)[];
+  externalId?: string;
+  description?: string;
+  properties?: Record<string, string | undefined>;
+  parentName?: string;
+  weight?: number;
+}
+
+export class MentionSink {
+  readonly entities: EntityMention[] = [];
+  readonly relationships: RelationshipMention[] = [];
+
+  entity(name: string, entityType: EntityType, provenance: Provenance, options: EntityOptions = {}): string {
+    const clean = name.trim();
+    const properties: Record<string, string> = {};
+    for (const [k, v] of Object.entries(options.properties ?? {}))
+      if (v && v.trim()) properties[k] = v.trim();
+    this.entities.push({
+      name: clean,
+      entityType,
+      aliases: (options.aliases ?? []).filter(
+        (a): a is string => !!a && a.trim() !== '' && a.trim() !== clean,
+      ),
+      ...(options.externalId ? { externalId: options.externalId } : {}),
+      ...(options.description ? { description: options.description } : {}),
+      properties,
+      ...(options.parentName ? { parentName: options.parentName } : {}),
+      provenance,
+      weight: options.weight ?? 2,
+    });
+    return clean;
+  }
+
+  relate(
+    source: string,
+    target: string,
+    relationshipType: RelationshipType,
+    provenance: Provenance,
+    name?: string,
+  ): void {
+    if (!source.trim() || !target.trim()) return;
+    this.relationships.push({
+      source: source.trim(),
+      target: target.trim(),
+      relationshipType,
+      ...(name ? { name } : {}),
+      properties: {},
+      provenance,
+    });
+  }
+}

@@ -1,0 +1,177 @@
+// The built-in extractor: every extractor over every document, then one entity per thing. Mentions
+// merge when their normalised names, aliases (acronym ↔ full name, refdes, part number) or external
+// ids meet; the type is a vote weighted by how structured the source was; relationships are re-keyed
+// to the merged entities and deduplicated with their provenance joined.
+import { MentionSink, type EntityMention } from './builder.js';
+import { extractJsonModel } from './json-model.js';
+import { extractNetlist } from './netlist.js';
+import { busKind, mergeKeys, normaliseName } from './normalise.js';
+import { extractProse } from './prose.js';
+import { extractTable } from './tables.js';
+import {
+  ENTITY_TYPES,
+  type EntityType,
+  type ExtractedModel,
+  type ProposedEntity,
+  type ProposedRelationship,
+  type SourceDocument,
+} from './types.js';
+
+export function extractModel(documents: SourceDocument[]): ExtractedModel {
+  const sink = new MentionSink();
+  for (const { name, doc } of documents) {
+    // A netlist's tables are views of its components and nets: read the structure, not the views.
+    if (doc.netlist) extractNetlist(doc.netlist, name, sink);
+    else doc.tables.forEach((t) => extractTable(t, name, sink));
+    if (doc.json !== undefined) extractJsonModel(doc.json, name, sink);
+  }
+  // Prose last: names the structured documents gave are recognised even in lower case.
+  const known = new Set<string>();
+  for (const m of sink.entities) for (const n of [m.name, ...m.aliases]) known.add(normaliseName(n));
+  for (const { name, doc } of documents) extractProse(doc.blocks, name, sink, known);
+  const model = merge(sink);
+  for (const d of documents) if (d.id) attachDocumentId(model, d.name, d.id);
+  return model;
+}
+
+function attachDocumentId(model: ExtractedModel, documentName: string, id: string): void {
+  for (const item of [...model.entities, ...model.relationships])
+    for (const p of item.provenance) if (p.documentName === documentName) p.documentId = id;
+}
+
+function merge(sink: MentionSink): ExtractedModel {
+  const mentions = sink.entities;
+  const parent = mentions.map((_, i) => i);
+  const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i]!)));
+  const byKey = new Map<string, number>();
+  const join = (key: string, i: number): void => {
+    if (!key) return;
+    const j = byKey.get(key);
+    if (j === undefined) byKey.set(key, i);
+    else parent[find(i)] = find(j);
+  };
+  mentions.forEach((m, i) => {
+    join(normaliseName(m.name), i);
+    for (const a of m.aliases) join(normaliseName(a), i);
+    for (const k of mergeKeys(m.name, m.entityType)) join(k, i);
+    if (m.externalId) join(`#${m.externalId.toUpperCase()}`, i);
+  });
+  joinBusesByProtocol(mentions, find, parent);
+  const groups = new Map<number, EntityMention[]>();
+  mentions.forEach((m, i) => {
+    const root = find(i);
+    groups.set(root, [...(groups.get(root) ?? []), m]);
+  });
+  const keyOfRoot = new Map<number, string>();
+  const entities: ProposedEntity[] = [];
+  const used = new Set<string>();
+  for (const [root, group] of groups) {
+    const best = group.reduce((a, b) => (b.weight > a.weight ? b : a));
+    let key = normaliseName(best.name) || best.name.toLowerCase();
+    while (used.has(key)) key += "'";
+    used.add(key);
+    keyOfRoot.set(root, key);
+    const names = new Set<string>();
+    for (const m of group) for (const n of [m.name, ...m.aliases]) if (n !== best.name) names.add(n);
+    const properties: Record<string, string> = {};
+    for (const m of group) for (const [k, v] of Object.entries(m.properties)) properties[k] ??= v;
+    const externalId = group.find((m) => m.externalId)?.externalId;
+    const description = group.find((m) => m.description)?.description;
+    entities.push({
+      key,
+      name: best.name,
+      entityType: voteType(group),
+      aliases: dedupeNames([...names]).filter((n) => normaliseName(n) !== key || n !== best.name),
+      ...(externalId ? { externalId } : {}),
+      ...(description ? { description } : {}),
+      properties,
+      provenance: group.map((m) => m.provenance),
+      ...(() => {
+        const parentName = group.find((m) => m.parentName)?.parentName;
+        return parentName ? { parentName } : {};
+      })(),
+    });
+  }
+  const keyOf = (name: string): string | undefined => {
+    const i = byKey.get(normaliseName(name));
+    return i === undefined ? undefined : keyOfRoot.get(find(i));
+  };
+  for (const e of entities) {
+    const withParent = e as ProposedEntity & { parentName?: string };
+    const parentKey = withParent.parentName ? keyOf(withParent.parentName) : undefined;
+    delete withParent.parentName;
+    if (parentKey && parentKey !== e.key) e.parentKey = parentKey;
+  }
+  // Whatever contains something is an assembly, whatever a leaf-looking source called it.
+  const parents = new Set(entities.map((e) => e.parentKey).filter((k): k is string => !!k));
+  for (const r of sink.relationships)
+    if (r.relationshipType === 'CONTAINS') parents.add(keyOf(r.source) ?? '');
+  for (const e of entities)
+    if (parents.has(e.key) && e.entityType === 'COMPONENT') e.entityType = 'SUBSYSTEM';
+  const typeOfKey = new Map(entities.map((e) => [e.key, e.entityType]));
+  const rels = new Map<string, ProposedRelationship>();
+  for (const r of sink.relationships) {
+    const s = keyOf(r.source);
+    const t = keyOf(r.target);
+    if (!s || !t || s === t) continue;
+    // What is provided or consumed is a resource, signal or interface; "the panel supplies the charger"
+    // says which parts are linked, not what flows, so it is not proposed as PROVIDES.
+    if (r.relationshipType === 'PROVIDES' || r.relationshipType === 'CONSUMES') {
+      const flowType = typeOfKey.get(t);
+      if (flowType && !FLOW_TYPES.has(flowType)) continue;
+    }
+    const symmetric = r.relationshipType === 'CONNECTS' && t < s;
+    const [a, b] = symmetric ? [t, s] : [s, t];
+    const id = `${a}\u0000${r.relationshipType}\u0000${b}`;
+    const existing = rels.get(id);
+    if (existing) existing.provenance.push(r.provenance);
+    else
+      rels.set(id, {
+        sourceKey: a,
+        targetKey: b,
+        relationshipType: r.relationshipType,
+        ...(r.name ? { name: r.name } : {}),
+        properties: { ...r.properties },
+        provenance: [r.provenance],
+      });
+  }
+  return { entities, relationships: [...rels.values()] };
+}
+
+const FLOW_TYPES = new Set<EntityType>(['RESOURCE', 'SIGNAL', 'INTERFACE']);
+
+/** The type most strongly attested: a BOM or netlist outweighs a guess from a prose head noun. */
+function voteType(group: EntityMention[]): EntityType {
+  // The strongest single source decides; many weak guesses only break ties.
+  const score = new Map<EntityType, number>();
+  for (const m of group)
+    score.set(m.entityType, Math.max(score.get(m.entityType) ?? 0, m.weight) + m.weight / 100);
+  return [...ENTITY_TYPES].sort((a, b) => (score.get(b) ?? 0) - (score.get(a) ?? 0))[0]!;
+}
+
+function dedupeNames(names: string[]): string[] {
+  const seen = new Set<string>();
+  return names.filter((n) => (seen.has(n.toLowerCase()) ? false : (seen.add(n.toLowerCase()), true)));
+}
+
+/**
+ * A netlist names a bus by its nets ("CAN", "UART4"); an ICD names the same bus by its role ("Vehicle
+ * CAN", type "CAN FD"). When exactly one documented interface speaks the netlist bus's protocol, they
+ * are the same interface.
+ */
+function joinBusesByProtocol(mentions: EntityMention[], find: (i: number) => number, parent: number[]): void {
+  const protocolOf = (m: EntityMention): string | undefined =>
+    busKind(m.name) ?? busKind(m.properties.type ?? '') ?? busKind(m.properties.protocol ?? '');
+  mentions.forEach((m, i) => {
+    if (m.entityType !== 'INTERFACE' || m.provenance.extractor !== 'netlist') return;
+    const protocol = protocolOf(m);
+    if (!protocol) return;
+    const roots = new Set<number>();
+    mentions.forEach((o, j) => {
+      if (o.entityType === 'INTERFACE' && o.provenance.extractor !== 'netlist' && protocolOf(o) === protocol)
+        roots.add(find(j));
+    });
+    roots.delete(find(i));
+    if (roots.size === 1) parent[find(i)] = [...roots][0]!;
+  });
+}

@@ -1,0 +1,125 @@
+// Name normalisation: the same part named in a BOM, a netlist, an ICD and prose must become one
+// entity, so keys ignore case, punctuation, spacing and plural endings, and acronyms are recognised.
+
+/** Singularises one lower-case word; short words and words ending in "ss"/"us"/"is" are left alone. */
+function singular(word: string): string {
+  if (word.length <= 3 || /(ss|us|is)$/.test(word)) return word;
+  if (word.endsWith('ies') && word.length > 4) return word.slice(0, -3) + 'y';
+  if (/(ches|shes|xes|sses)$/.test(word)) return word.slice(0, -2);
+  if (word.endsWith('s')) return word.slice(0, -1);
+  return word;
+}
+
+/** The local key of a name: lower case, punctuation dropped, words singular, joined by one space. */
+export function normaliseName(name: string): string {
+  const words = name
+    .toLowerCase()
+    .replace(/[’']s\b/g, '')
+    .replace(/[^a-z0-9+.]+/g, ' ')
+    .replace(/(?<![0-9])\.|\.(?![0-9])/g, ' ')
+    .trim()
+    .split(/\s+/)
+    .filter((w) => w.length > 0);
+  while (words.length > 1 && LEADING_ARTICLES.has(words[0]!)) words.shift();
+  return words.map(singular).join(' ');
+}
+
+const LEADING_ARTICLES = new Set(['the', 'a', 'an']);
+
+/** Initials of a multi-word name ("Ground Support Equipment" → "GSE"), for acronym matching. */
+export function initials(name: string): string {
+  return name
+    .split(/[\s\-/]+/)
+    .filter((w) => /^[A-Za-z]/.test(w) && !/^(of|and|the|for|to|in|on|a)$/i.test(w))
+    .map((w) => w[0]!.toUpperCase())
+    .join('');
+}
+
+/** "Ground Support Equipment (GSE)" → { name: "Ground Support Equipment", acronym: "GSE" }. */
+export function splitAcronym(text: string): { name: string; acronym?: string } {
+  const m = /^(.*?)\s*\(([A-Za-z0-9][A-Za-z0-9\-/&]{1,11})\)\s*$/.exec(text.trim());
+  if (!m || !m[1]) return { name: text.trim() };
+  const acronym = m[2]!;
+  const full = m[1].trim();
+  if (/^[A-Z0-9\-/&]+$/.test(acronym) && acronym.replace(/[^A-Z]/g, '').length >= 2)
+    return { name: full, acronym };
+  return { name: text.trim() };
+}
+
+/** Power rails and grounds: resources, not signals. */
+export function isPowerName(name: string): boolean {
+  const n = name.replace(/^\//, '').toUpperCase();
+  // A line that measures or switches a rail is a signal about it, not the rail.
+  if (/_(SENSE|SNS|MON|DET|EN|ADC|OK|FAULT|PG|ALERT|INT|DIV)$/.test(n)) return false;
+  return (
+    /^[+-]?\d+V\d*[A-Z_]*$/.test(n) ||
+    /^[+-]\d+(\.\d+)?V/.test(n) ||
+    /^(P|V)?\d+V\d+(_[A-Z0-9]+)?$/.test(n) ||
+    /^(A|D|P|CHASSIS|SIGNAL)?GND[A-Z0-9_]*$/.test(n) ||
+    /^(VBAT|VBATT|VCC|VDD|VSS|VEE|VIN|VSYS|VBUS|VMOT|VSOLAR|VAUX|PWR|VREF|VPV)[A-Z0-9_+]*$/.test(n) ||
+    /^(V|VCC|VDD)_?\d/.test(n) ||
+    /(^|_)\+?\d+V\d*($|_)/.test(n) ||
+    /\b(POWER BUS|RAIL|BATTERY BUS|MAIN BUS|SUPPLY)\b/.test(n)
+  );
+}
+
+/** Bus and protocol names: interfaces rather than single signals. */
+export function busKind(name: string): string | undefined {
+  const m =
+    /\b(I2C|I²C|IIC|SPI|CAN|CANBUS|UART|USART|RS-?232|RS-?422|RS-?485|USB|ETH|ETHERNET|SWD|JTAG|LVDS|PCIE|MIPI|SPACEWIRE|MIL-STD-1553|1553|ARINC|SDIO|QSPI|MDIO|RMII|I3C|ONEWIRE|1-WIRE)\d*\b/i.exec(
+      name.replace(/[_/]/g, ' '),
+    );
+  if (m) return m[1]!.toUpperCase();
+  // Bare line names a bus is known by: CANH, SDA, MOSI.
+  const line = /^(?:\w+_)?(CANH|CANL|CAN_H|CAN_L|SDA|SCL|MOSI|MISO|SCK|SCLK)$/i.exec(name);
+  if (!line) return undefined;
+  const l = line[1]!.toUpperCase();
+  return l.startsWith('CAN') ? 'CAN' : l === 'SDA' || l === 'SCL' ? 'I2C' : 'SPI';
+}
+
+/** KiCad auto-named nets ("Net-(U1-Pad3)", "unconnected-(U2-NC-Pad4)") carry no design meaning. */
+export function isNoiseNetName(name: string): boolean {
+  return /^(\/)?(Net-\(|unconnected-|N\$|NET\d+$|N-\d+)/i.test(name) || name.trim() === '';
+}
+
+/** Reference designators: "U1", "R12", "J3A". */
+export function isRefdes(text: string): boolean {
+  return /^[A-Z]{1,3}\d{1,4}[A-Z]?$/.test(text.trim());
+}
+
+/**
+ * Extra merge keys for a name of a given type: "CAN Bus" and the netlist's "CAN" are one interface;
+ * "+3V3", "3V3 Rail" and "3.3 V rail" are one rail.
+ */
+export function mergeKeys(name: string, type: string): string[] {
+  const keys: string[] = [];
+  if (type === 'INTERFACE') {
+    const bare = name.replace(/\s+(bus|interface|link|port)$/i, '');
+    if (bare !== name) keys.push(normaliseName(bare));
+    else keys.push(normaliseName(`${name} bus`));
+  }
+  if (type === 'SUBSYSTEM') {
+    // "Flight Controller Board" in a BOM is the "Flight Controller" of the block model.
+    const bare = name.replace(/\s+(board|assembly|assy|pcb|pcba|module|subsystem)$/i, '');
+    if (bare !== name && bare.includes(' ')) keys.push(normaliseName(bare));
+  }
+  if (type === 'RESOURCE') {
+    const rail = railKey(name);
+    if (rail) keys.push(rail);
+  }
+  return keys;
+}
+
+/** "+3V3", "3V3 rail", "3.3 V rail", "P3V3" → "rail:3v3"; "+5V" → "rail:5v". */
+export function railKey(name: string): string | undefined {
+  const bare = /^\+?(?:P|V)?(\d+)(?:[.,V](\d+))?\s*V?\s*(?:_?(?:rail|bus|supply|line|out|power))?$/i.exec(
+    name.trim(),
+  );
+  // "5V BEC Rail": a voltage and a rail word anywhere in the name.
+  const named = /rail|bus|supply/i.test(name)
+    ? /(?:^|[\s+])(\d+)(?:[.,V](\d+))?\s?V(?![a-z])/i.exec(name)
+    : null;
+  const m = bare && (/v/i.test(name) || /rail|bus|supply/i.test(name)) ? bare : named;
+  if (!m) return undefined;
+  return `rail:${m[1]}v${m[2] && m[2] !== '0' ? m[2] : ''}`;
+}

@@ -1,0 +1,65 @@
+// Which words of a sentence form a name, and what kind of thing a name is. Prose names things by
+// capitalised phrases and acronyms; a lower-case phrase counts only when another document already
+// named it ("the battery pack" once the BOM has a Battery Pack).
+import type { EntityType } from './types.js';
+
+/** Lower-case head nouns that may end a name ("CAN bus", "3V3 rail", "Sun sensor"). */
+const HEAD_NOUNS = new Set(
+  'bus rail board unit module controller sensor sensors battery panel panels array converter regulator radio camera motor motors link interface line signal transceiver receiver transmitter antenna computer processor system subsystem assembly harness pack supply driver drivers charger computer valve pump tank heater heaters wheel wheels tracker processor payload port connector clock channel network switch hub relay actuator servo servos encoder encoders imager gimbal frame chassis'.split(
+    ' ',
+  ),
+);
+const DETERMINERS = /^(the|a|an|its|their|both|each|all|every|this|that|these|those|two|three|four|our)$/i;
+const NOT_NAME_START =
+  /^(The|This|That|These|Those|It|Its|Each|All|Every|When|If|In|On|At|For|From|To|By|With|During|After|Before|Both|A|An|Any|No|Not|Only|All|Table|Figure|Section|Note|See|Shall|Must|Should|Will|And|Or|But|Also|However|Then|There|Here|Where|While|Once|Per|Via|Over)$/;
+const NOT_ENTITY =
+  /\b(mode|modes|state|phase|document|specification|requirement|review|plan|procedure|standard|team|inc|ltd|gmbh|corp|company|revision|section|table|figure|appendix|materials|version|library|footprint|datasheet)$/i;
+
+export function isNameToken(tok: string): boolean {
+  if (NOT_NAME_START.test(tok)) return false;
+  if (/^[A-Z]{2,}-\d[\w-]*$/.test(tok) || /^[A-Z]+-[A-Z]+-\d+/.test(tok)) return false; // REQ-012, ICD-001
+  if (/^\d+(\.\d+)?$/.test(tok)) return false;
+  return (
+    /^[A-Z+][A-Za-z0-9+\-./²]*$/.test(tok) ||
+    /^\d+V\d*[A-Za-z_]*$/.test(tok) ||
+    /^\d[A-Za-z0-9]*[A-Z][A-Za-z0-9]*$/.test(tok)
+  );
+}
+
+export function isHeadNoun(tok: string): boolean {
+  return HEAD_NOUNS.has(tok.toLowerCase());
+}
+
+export function isDeterminer(tok: string): boolean {
+  return DETERMINERS.test(tok);
+}
+
+/** Phrases that are never entities: modes, documents, organisations, values with units. */
+export function isExcludedName(name: string): boolean {
+  if (NOT_ENTITY.test(name)) return true;
+  if (
+    /^[+-]?\d+(\.\d+)?\s*(v|w|a|ma|mw|hz|khz|mhz|ghz|kbps|mbps|bps|s|ms|c|°c|%|wh|mah|kg|g|m|mm)$/i.test(name)
+  )
+    return true;
+  return name.length < 2;
+}
+
+/** The type a name suggests by its head word; prose has nothing better. */
+export function typeFromName(name: string): EntityType {
+  const words = name.toLowerCase().split(/\s+/);
+  const head = words[words.length - 1] ?? '';
+  if (/^(subsystem|system|assembly|segment|module|board|payload|harness)$/.test(head)) return 'SUBSYSTEM';
+  if (
+    /^(bus|link|interface|network|port|channel)$/.test(head) &&
+    !/power|battery|main/.test(name.toLowerCase())
+  )
+    return 'INTERFACE';
+  if (/^(rail|power|energy|fuel|propellant|coolant|supply)$/.test(head) || /^[+-]?\d+v\d*/i.test(name))
+    return 'RESOURCE';
+  if (
+    /^(signal|telemetry|command|commands|clock|pps|data|enable|interrupt|reset|sync|alarm|status)$/.test(head)
+  )
+    return 'SIGNAL';
+  if (/\b(power bus|battery bus|main bus)\b/i.test(name)) return 'RESOURCE';
+  return 'COMPONENT';
+}

@@ -1,0 +1,211 @@
+// Tables: classify each by its header (BOM, interface table, signal list, power allocation, pin
+// allocation, N² matrix) and turn rows into mentions. Classification is by column roles, not by the
+// table's caption, so an unnamed sheet works as well as a captioned Markdown table.
+import type { DocumentTable } from '../documents/types.js';
+import type { MentionSink } from './builder.js';
+import { findHeader, roleOf, splitList, type ColumnRole } from './columns.js';
+import { isPowerName, splitAcronym } from './normalise.js';
+import type { Provenance } from './types.js';
+
+type Prov = (row: number, extractor: string) => Provenance;
+
+export function extractTable(table: DocumentTable, documentName: string, sink: MentionSink): void {
+  const prov: Prov = (row, extractor) => ({ documentName, location: { ...table.location, row }, extractor });
+  if (isN2Matrix(table.rows)) return extractN2(table.rows, prov, sink);
+  if (isKeyValue(table.rows)) return extractKeyValue(table, prov, sink);
+  const header = findHeader(table.rows);
+  if (!header) return;
+  const col = header.columns;
+  const body = table.rows.slice(header.index + 1).map((cells, i) => ({ cells, row: header.index + 2 + i }));
+  const get = (cells: string[], role: ColumnRole): string => {
+    const c = col.get(role);
+    return c === undefined ? '' : (cells[c] ?? '').replace(/[*`]/g, '').trim();
+  };
+  if (col.has('refdes') || col.has('mpn') || col.has('qty')) return extractBom(body, get, prov, sink);
+  if (col.has('signal') && (col.has('endA') || col.has('endB') || col.has('consumer'))) {
+    const sinkRole: ColumnRole = col.has('endB') ? 'endB' : 'consumer';
+    for (const { cells, row } of body) {
+      const signal = get(cells, 'signal');
+      if (!signal) continue;
+      const p = prov(row, 'icd_table');
+      const type = isPowerName(signal) ? 'RESOURCE' : 'SIGNAL';
+      const name = sink.entity(signal, type, p, { properties: { rate: get(cells, 'rate') } });
+      for (const s of splitList(get(cells, 'endA'))) sink.relate(endpoint(s, p, sink), name, 'PROVIDES', p);
+      for (const d of splitList(get(cells, sinkRole))) sink.relate(endpoint(d, p, sink), name, 'CONSUMES', p);
+    }
+    return;
+  }
+  if (col.has('rail') && (col.has('consumer') || col.has('power') || col.has('name') || col.has('endB'))) {
+    const consumerRole: ColumnRole = col.has('consumer') ? 'consumer' : col.has('name') ? 'name' : 'endB';
+    for (const { cells, row } of body) {
+      const p = prov(row, 'icd_table');
+      const rail = get(cells, 'rail');
+      const consumer = get(cells, consumerRole);
+      if (!rail || !consumer || /^total/i.test(consumer)) continue;
+      const railName = sink.entity(rail, 'RESOURCE', p);
+      sink.relate(endpoint(consumer, p, sink), railName, 'CONSUMES', p);
+      const source = col.has('endA') ? get(cells, 'endA') : '';
+      for (const s of splitList(source)) sink.relate(endpoint(s, p, sink), railName, 'PROVIDES', p);
+    }
+    return;
+  }
+  if (col.has('endA') && col.has('endB')) {
+    for (const { cells, row } of body) {
+      const p = prov(row, 'icd_table');
+      const a = get(cells, 'endA');
+      const b = get(cells, 'endB');
+      if (!a || !b) continue;
+      const ifaceCell = get(cells, 'interface') || get(cells, 'name');
+      const kind = get(cells, 'ifaceType');
+      if (ifaceCell && !/^[A-Z]{1,4}-?\d+$/.test(ifaceCell)) {
+        const power = isPowerName(ifaceCell) || /power/i.test(kind);
+        const iface = sink.entity(ifaceCell, power ? 'RESOURCE' : 'INTERFACE', p, {
+          properties: { type: kind },
+        });
+        for (const s of splitList(a))
+          sink.relate(endpoint(s, p, sink), iface, power ? 'PROVIDES' : 'CONNECTS', p);
+        for (const d of splitList(b))
+          sink.relate(endpoint(d, p, sink), iface, power ? 'CONSUMES' : 'CONNECTS', p);
+      } else {
+        for (const s of splitList(a))
+          for (const d of splitList(b))
+            sink.relate(endpoint(s, p, sink), endpoint(d, p, sink), 'CONNECTS', p, kind);
+      }
+    }
+    return;
+  }
+  if (col.has('pin') && col.has('signal')) {
+    for (const { cells, row } of body) {
+      const signal = get(cells, 'signal');
+      if (!signal || /^(nc|n\/c|spare|reserved|-)$/i.test(signal)) continue;
+      sink.entity(signal, isPowerName(signal) ? 'RESOURCE' : 'SIGNAL', prov(row, 'pin_table'));
+    }
+  }
+}
+
+/** A named endpoint of an interface or a flow ("EPS (Electrical Power System)" keeps its alias). */
+function endpoint(text: string, p: Provenance, sink: MentionSink): string {
+  const { name, acronym } = splitAcronym(text);
+  return sink.entity(name, 'SUBSYSTEM', p, { aliases: [acronym], weight: 0.4 });
+}
+
+function extractBom(
+  body: { cells: string[]; row: number }[],
+  get: (cells: string[], role: ColumnRole) => string,
+  prov: Prov,
+  sink: MentionSink,
+): void {
+  const levelStack: string[] = [];
+  let section: string | undefined;
+  for (const { cells, row } of body) {
+    const p = prov(row, 'bom_table');
+    const filled = cells.filter((c) => c.trim() !== '');
+    if (filled.length === 0) continue;
+    const refdes = get(cells, 'refdes');
+    const mpn = get(cells, 'mpn');
+    const description = get(cells, 'description');
+    const explicitName = /^\d+$/.test(get(cells, 'name')) ? '' : get(cells, 'name');
+    // A row with one filled cell and no part data is a section heading: the group of what follows.
+    if (filled.length === 1 && !mpn && !/^[A-Z]{1,4}\d+([-,\s]+[A-Z]{0,4}\d+)*$/.test(filled[0]!.trim())) {
+      section = filled[0]!.replace(/[:*]+$/g, '').trim();
+      if (!/^(total|notes?)\b/i.test(section)) sink.entity(section, 'SUBSYSTEM', p);
+      continue;
+    }
+    if (/^total\b/i.test(filled[0]!)) continue;
+    const name = explicitName || description || mpn || refdes;
+    if (!name) continue;
+    const level = Number.parseInt(get(cells, 'level'), 10);
+    let parent = get(cells, 'group') || section;
+    if (Number.isFinite(level)) {
+      levelStack.length = Math.max(0, level - 1);
+      parent = levelStack[level - 2] ?? parent;
+    }
+    const isAssembly = /\b(assembly|assy|board|module|harness|subsystem|unit)\b/i.test(name) && !refdes;
+    const refs = refdes ? refdes.split(/[\s,;]+/).filter((r) => r) : [];
+    const external = refs.length === 1 ? refs[0] : mpn || undefined;
+    if (parent) sink.entity(parent, 'SUBSYSTEM', p);
+    const entity = sink.entity(name, isAssembly ? 'SUBSYSTEM' : 'COMPONENT', p, {
+      // A part number is shared by lines that use the same part, so it names a line only without refdes.
+      aliases: [refs.length === 0 ? mpn : undefined, ...(refs.length === 1 ? refs : [])],
+      externalId: external,
+      description: description || undefined,
+      properties: {
+        refdes,
+        part_number: mpn,
+        quantity: get(cells, 'qty'),
+        manufacturer: get(cells, 'manufacturer'),
+        value: get(cells, 'value'),
+        dnp: get(cells, 'dnp'),
+      },
+      parentName: parent,
+      weight: 3,
+    });
+    if (parent && parent !== entity) sink.relate(parent, entity, 'CONTAINS', p);
+    if (Number.isFinite(level)) levelStack[level - 1] = entity;
+  }
+}
+
+/** N² matrix: the header row's names (after the corner cell) mostly repeat down the first column. */
+function isN2Matrix(rows: string[][]): boolean {
+  if (rows.length < 3) return false;
+  const head = rows[0]!.slice(1).filter((c) => c.trim());
+  const firstCol = new Set(rows.slice(1).map((r) => (r[0] ?? '').trim().toLowerCase()));
+  const shared = head.filter((h) => firstCol.has(h.trim().toLowerCase())).length;
+  return head.length >= 2 && shared >= Math.max(2, head.length * 0.6);
+}
+
+function extractN2(rows: string[][], prov: Prov, sink: MentionSink): void {
+  const head = rows[0]!;
+  rows.slice(1).forEach((cells, i) => {
+    const from = (cells[0] ?? '').trim();
+    if (!from) return;
+    const p = prov(i + 2, 'n2_matrix');
+    const source = endpoint(from, p, sink);
+    cells.slice(1).forEach((cell, j) => {
+      const to = (head[j + 1] ?? '').trim();
+      const what = cell.trim();
+      if (!to || !what || to.toLowerCase() === from.toLowerCase() || /^(-|—|x|n\/a|0)$/i.test(what)) return;
+      const target = endpoint(to, p, sink);
+      // A cell names what flows from the row to the column: a signal, or power (a resource).
+      for (const item of splitList(what)) {
+        const power = isPowerName(item) || /\b(power|energy)\b/i.test(item);
+        const flow = sink.entity(item, power ? 'RESOURCE' : 'SIGNAL', p, { weight: 1 });
+        sink.relate(source, flow, 'PROVIDES', p);
+        sink.relate(target, flow, 'CONSUMES', p);
+      }
+    });
+  });
+}
+
+/** A two-column property table ("Property | Value"): one interface described per table. */
+function isKeyValue(rows: string[][]): boolean {
+  const head = rows[0] ?? [];
+  return (
+    head.filter((c) => c.trim()).length === 2 &&
+    /^(property|field|parameter|attribute|key|item|characteristic)$/i.test(head[0]!.trim())
+  );
+}
+
+function extractKeyValue(table: DocumentTable, prov: Prov, sink: MentionSink): void {
+  const values = new Map<string, { value: string; row: number }>();
+  table.rows.slice(1).forEach((r, i) => {
+    const role = roleOf(r[0] ?? '');
+    if (role && r[1]?.trim() && !values.has(role)) values.set(role, { value: r[1].trim(), row: i + 2 });
+  });
+  const a = values.get('endA');
+  const b = values.get('endB');
+  // The table's caption or heading names the interface; without both ends it is not an interface table.
+  const title = (table.name ?? '')
+    .replace(/^(interface|if)\s*[:\-–]\s*/i, '')
+    .replace(/^[\d.]+\s+/, '')
+    .trim();
+  if (!a || !b || !title) return;
+  const kind = values.get('ifaceType')?.value ?? '';
+  const p = prov(a.row, 'icd_table');
+  const power = isPowerName(title) || /\bpower\b/i.test(kind);
+  const iface = sink.entity(title, power ? 'RESOURCE' : 'INTERFACE', p, { properties: { type: kind } });
+  for (const s of splitList(a.value))
+    sink.relate(endpoint(s, p, sink), iface, power ? 'PROVIDES' : 'CONNECTS', p);
+  for (const d of splitList(b.value))
+    sink.relate(endpoint(d, p, sink), iface, power ? 'CONSUMES' : 'CONNECTS', p);
+}

@@ -1,0 +1,85 @@
+// The document_embedding job: embeds one stored document's chunks and marks it `embedded`. Its run id
+// is the upload answer's `job_run_id` for the file.
+//
+// Safe to repeat: it embeds only chunks whose vector is still null, a batch at a time, each batch's
+// vectors written in one transaction before the checkpoint; a crash, a pause or a retry resumes with
+// the chunks not yet written, and a second full run finds nothing to do and only re-marks the document.
+// Vectors of another model (HWA_EMBEDDINGS_* changed since) are dropped first: spaces never mix.
+// The signal is checked before each batch and passed to the endpoint call, so a cancel stops within one
+// batch (~0.5 s with the built-in model).
+import { Type } from 'typebox';
+import type { Embedder } from '../../analysis/embeddings.js';
+import type { JobType } from '../../jobs/registry.js';
+import * as repo from './documents.repository.js';
+
+export const DOCUMENT_EMBEDDING = 'document_embedding';
+/** Chunks per embed call: 32 x ~1,000 characters keeps one built-in call under ~0.5 s. */
+export const EMBED_BATCH = 32;
+const MAX_ATTEMPTS = 3;
+
+const configSchema = Type.Object(
+  {
+    job_type: Type.Literal(DOCUMENT_EMBEDDING),
+    document_id: Type.String({ format: 'uuid', description: 'the document whose chunks to embed' }),
+  },
+  { additionalProperties: false },
+);
+
+export function documentEmbeddingJob(embedder: Embedder): JobType<typeof configSchema> {
+  return {
+    jobType: DOCUMENT_EMBEDDING,
+    displayName: 'Embed a document',
+    description: 'Embeds the chunks of one uploaded document for semantic search, in checkpointed batches.',
+    userFacingDescription: 'Makes an uploaded document searchable by meaning. Started by each upload.',
+    configSchema,
+    creatableOnUi: false,
+    creatableByAgent: false,
+    visibleOnUi: true,
+    maxAttempts: MAX_ATTEMPTS,
+    timeLimitSeconds: 6 * 3600,
+    async handler(ctx) {
+      const documentId = ctx.config.document_id;
+      const document = await repo.findDocumentForJob(ctx.db, documentId);
+      if (!document) {
+        await ctx.progress(100, 'the document was deleted: nothing to embed');
+        return;
+      }
+      if (document.embeddingModel !== null && document.embeddingModel !== embedder.model) {
+        await repo.clearEmbeddings(ctx.db, documentId);
+      }
+      await repo.setDocumentStatus(ctx.db, documentId, { status: 'pending', embeddingModel: embedder.model });
+      try {
+        for (;;) {
+          ctx.signal.throwIfAborted();
+          const batch = await repo.chunksToEmbed(ctx.db, documentId, EMBED_BATCH);
+          if (batch.length === 0) break;
+          const vectors = await embedder.embed(
+            batch.map((c) => c.text),
+            ctx.signal,
+          );
+          await ctx.db.transaction((tx) =>
+            repo.setChunkEmbeddings(
+              tx,
+              batch.map((c, i) => ({ id: c.id, embedding: vectors[i]! })),
+            ),
+          );
+          const { total, embedded } = await repo.countChunks(ctx.db, documentId);
+          await ctx.progress(
+            (embedded / Math.max(total, 1)) * 100,
+            `${embedded} of ${total} chunks embedded`,
+          );
+          await ctx.checkpoint({ embedded });
+        }
+      } catch (err) {
+        if (!ctx.signal.aborted && ctx.run.attempt >= MAX_ATTEMPTS) {
+          await repo.setDocumentStatus(ctx.db, documentId, {
+            status: 'failed',
+            error: err instanceof Error ? err.message.slice(0, 1000) : String(err),
+          });
+        }
+        throw err;
+      }
+      await repo.setDocumentStatus(ctx.db, documentId, { status: 'embedded', error: null });
+    },
+  };
+}
