@@ -34,8 +34,9 @@ const DESIGN = `# CubeSat design description
 
 ## Electrical power system
 
-The EPS charges the lithium-ion battery from the solar panels and its DC/DC converters supply regulated
-5 V and 3.3 V rails to the transceiver, the on-board computer and the payload.
+The EPS generates, stores and distributes electrical power: it charges the lithium-ion battery from the
+solar panels, and its DC/DC converters supply regulated 5 V and 3.3 V rails to the UHF transceiver, the
+on-board computer and the payload.
 
 ## Structure
 
@@ -43,7 +44,7 @@ The frame is machined aluminium with four rails and side panels that carry the s
 
 ## Thermal control
 
-Heaters on the battery pack and multi-layer insulation blankets keep the avionics within limits.
+Multi-layer insulation blankets and small film heaters keep the avionics within their temperature limits.
 
 ## Attitude control
 
@@ -212,7 +213,7 @@ describe('documents of a system', () => {
     expect(got.text).toContain('DC/DC converters supply regulated');
   });
 
-  it('finds the power system for "power supply for the radio", words the document does not use', async () => {
+  it('finds the power system for "power supply for the radio" (the document says transceiver, not radio)', async () => {
     const found = ok(
       await ann.call<SearchResult>('GET', `/systems/${systemId}/documents/search`, undefined, {
         query: { q: 'power supply for the radio', limit: '3' },
