@@ -3,6 +3,7 @@
 // what is new or changed as pending items.
 import type { Location, ReadDocument } from '../documents/types.js';
 
+/** The spec's Entity types; the API's schemas use these lists too. */
 export const ENTITY_TYPES = ['SYSTEM', 'SUBSYSTEM', 'COMPONENT', 'INTERFACE', 'RESOURCE', 'SIGNAL'] as const;
 export type EntityType = (typeof ENTITY_TYPES)[number];
 export const RELATIONSHIP_TYPES = [

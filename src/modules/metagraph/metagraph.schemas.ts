@@ -3,17 +3,14 @@ import { Type, type Static } from 'typebox';
 import { pageQuery } from '../../core/pagination.js';
 import { Timestamp, Uuid, Int } from '../../core/schemas.js';
 
-export const ENTITY_TYPES = ['SYSTEM', 'SUBSYSTEM', 'COMPONENT', 'INTERFACE', 'RESOURCE', 'SIGNAL'] as const;
-export const RELATIONSHIP_TYPES = [
-  'CONTAINS',
-  'DEPENDS_ON',
-  'CONNECTS',
-  'PROVIDES',
-  'CONSUMES',
-  'INFLUENCES',
-] as const;
-export type EntityType = (typeof ENTITY_TYPES)[number];
-export type RelationshipType = (typeof RELATIONSHIP_TYPES)[number];
+// The spec's vocabulary, defined once beside the extractor that proposes in it.
+import { ENTITY_TYPES, RELATIONSHIP_TYPES } from '../../analysis/extract/types.js';
+export {
+  ENTITY_TYPES,
+  RELATIONSHIP_TYPES,
+  type EntityType,
+  type RelationshipType,
+} from '../../analysis/extract/types.js';
 
 export const EntityTypeSchema = Type.Enum([...ENTITY_TYPES]);
 export const RelationshipTypeSchema = Type.Enum([...RELATIONSHIP_TYPES]);
