@@ -51,7 +51,8 @@ export const UploadResult = Type.Object({
 });
 export type UploadResult = Static<typeof UploadResult>;
 
-const LocationSchema = Type.Object(
+/** Where a chunk or a proposal's source sits in its document; the readers' `Location`. */
+export const LocationSchema = Type.Object(
   {
     page: Type.Optional(Type.Integer()),
     section: Type.Optional(Type.String()),

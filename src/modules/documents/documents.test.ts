@@ -174,6 +174,32 @@ describe('POST /systems/upload_document', () => {
     expect(list.count).toBe(0);
   });
 
+  it('answers 4xx to a broken or mistyped body, stores nothing, and keeps serving', async () => {
+    const system = await ctx.newSystem(ann);
+    const head =
+      '--X\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n' +
+      'Content-Type: text/plain\r\n\r\n';
+    const broken: { contentType: string; body: string }[] = [
+      { contentType: 'multipart/form-data; boundary=X', body: `${head}hi` }, // no closing boundary
+      { contentType: 'multipart/form-data', body: 'hello' }, // no boundary
+      { contentType: 'multipart/form-data; boundary=X', body: 'garbage garbage' },
+      { contentType: 'application/json', body: '{"file": "a.txt"}' },
+    ];
+    for (const { contentType, body } of broken) {
+      const res = await ann.call('POST', '/systems/upload_document', undefined, {
+        raw: Buffer.from(body),
+        headers: { 'content-type': contentType },
+        query: { system_id: system.system_id },
+      });
+      expect(res.status, `${contentType}: ${JSON.stringify(res.body)}`).toBeGreaterThanOrEqual(400);
+      expect(res.status, `${contentType}: ${JSON.stringify(res.body)}`).toBeLessThan(500);
+    }
+    const list = ok(await ann.call<Page<DocumentItem>>('GET', `/systems/${system.system_id}/documents`));
+    expect(list.count).toBe(0);
+    const after = ok(await upload(ann, [doc('after.csv', BOM)], system.system_id), 201);
+    expect(after.successful).toBe(1);
+  });
+
   it('refuses metadata that is not the JSON object the spec describes', async () => {
     expectProblem(await upload(ann, [field('metadata', 'not json'), doc('a.txt', 'x')]), 400, [
       'body.metadata',

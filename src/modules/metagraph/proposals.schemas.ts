@@ -3,23 +3,14 @@
 import { Type, type Static } from 'typebox';
 import { Timestamp, Uuid } from '../../core/schemas.js';
 import { EntityTypeSchema, RelationshipTypeSchema } from './metagraph.schemas.js';
+import { LocationSchema } from '../documents/documents.schemas.js';
 
 const Attribute = Type.Object({ key: Type.String(), value: Type.String() });
 
 export const ProvenanceSchema = Type.Object({
   document_id: Type.Union([Uuid, Type.Null()]),
   document_name: Type.String(),
-  location: Type.Object(
-    {
-      page: Type.Optional(Type.Integer()),
-      section: Type.Optional(Type.String()),
-      sheet: Type.Optional(Type.String()),
-      row: Type.Optional(Type.Integer()),
-      line: Type.Optional(Type.Integer()),
-      table: Type.Optional(Type.Integer()),
-    },
-    { description: 'where in the document, as precisely as its kind allows (1-based; table 0-based)' },
-  ),
+  location: LocationSchema,
   extractor: Type.String({ description: 'bom_table, icd_table, n2_matrix, netlist, json_model, prose, llm' }),
 });
 export type ProvenanceItem = Static<typeof ProvenanceSchema>;
