@@ -12,3 +12,4 @@ export * from './tables/skills.js';
 export * from './tables/issues.js';
 export * from './tables/jobs.js';
 export * from './tables/documents.js';
+export * from './tables/test-runs.js';
