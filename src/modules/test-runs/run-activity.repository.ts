@@ -5,6 +5,9 @@ import type { Executor } from '../../db/client.js';
 import { testRunContributors, testRuns } from '../../db/schema.js';
 
 export async function recordRunActivity(ex: Executor, runId: string, email: string): Promise<void> {
-  await ex.update(testRuns).set({ updatedAt: sql`now()` }).where(eq(testRuns.id, runId));
+  await ex
+    .update(testRuns)
+    .set({ updatedAt: sql`now()` })
+    .where(eq(testRuns.id, runId));
   await ex.insert(testRunContributors).values({ runId, email }).onConflictDoNothing();
 }
