@@ -20,8 +20,13 @@ export async function serve(config: Config): Promise<FastifyInstance> {
   });
   let app: FastifyInstance;
   try {
-    await migrateDatabase(database);
+    const { vectorSearch } = await migrateDatabase(database);
     app = await buildApp(config, database);
+    app.log.info(
+      vectorSearch.enabled
+        ? 'document search: pgvector (HNSW index)'
+        : `document search: exact scan (${vectorSearch.reason ?? 'pgvector unavailable'})`,
+    );
   } catch (err) {
     await database.close();
     throw err;

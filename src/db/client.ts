@@ -1,6 +1,7 @@
 // One database type for the two engines. The embedded PGlite goes through drizzle-orm/pglite (the
 // node-postgres adapter over PGlite hangs on parameterised queries); PostgreSQL through a pg Pool.
 import { PGlite } from '@electric-sql/pglite';
+import { vector } from '@electric-sql/pglite-pgvector';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -27,7 +28,10 @@ export interface Database {
 
 /** PGlite on a directory (undefined = in memory), or loaded from a dumped data directory (tests). */
 export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Database> {
-  const client = await PGlite.create(dataDir, loadDataDir ? { loadDataDir } : {});
+  // pgvector ships as its own package for PGlite; loading it costs nothing until CREATE EXTENSION
+  // (vector-search.ts), which gives document search an HNSW index instead of a scan in JS.
+  const extensions = { vector };
+  const client = await PGlite.create(dataDir, loadDataDir ? { loadDataDir, extensions } : { extensions });
   let closed = false;
   return {
     db: drizzlePglite(withNamedStatements(client), { schema }) as unknown as Db,

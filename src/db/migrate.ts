@@ -10,19 +10,25 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type pg from 'pg';
 import type { Database, Db } from './client.js';
 import { appliedMigrations, knownMigrations, refuseUnknownMigrations } from './migration-drift.js';
+import { prepareVectorSearch } from './vector-search.js';
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /** Any constant works; this one spells "hwa migrate" closely enough to be recognised in pg_locks. */
 const MIGRATION_LOCK_KEY = 0x4857_4d49;
 
-export async function migrateDatabase(database: Database & { pool?: pg.Pool }): Promise<void> {
+/** Whether document search uses pgvector here, and if not, why (db/vector-search.ts). */
+export interface MigrationResult {
+  vectorSearch: { enabled: boolean; reason?: string };
+}
+
+export async function migrateDatabase(database: Database & { pool?: pg.Pool }): Promise<MigrationResult> {
   const config = { migrationsFolder: MIGRATIONS_FOLDER };
   if (database.dialect === 'pglite') {
     // One process owns the embedded directory (lock file), so no further locking is needed.
     await refuseUnknownMigrations(database.db, MIGRATIONS_FOLDER);
     await migratePglite(database.db as unknown as PgliteDatabase, config);
-    return;
+    return { vectorSearch: await prepareVectorSearch(database.db) };
   }
   if (!database.pool) throw new Error('PostgreSQL database without a pool');
   const client = await database.pool.connect();
@@ -32,6 +38,7 @@ export async function migrateDatabase(database: Database & { pool?: pg.Pool }): 
       // Under the lock: a newer hwa migrating at this moment is either done (refused here) or waits.
       await refuseUnknownMigrations(drizzlePg(client), MIGRATIONS_FOLDER);
       await migratePg(drizzlePg(client), config);
+      return { vectorSearch: await prepareVectorSearch(drizzlePg(client) as unknown as Db) };
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
     }

@@ -2,7 +2,7 @@
 // `content` keeps the reader's whole ReadDocument (blocks, tables, netlist, json) so the embedding job
 // and the metagraph extractor never read the file again. Vectors are float32 `bytea`: a type that
 // migrates on PGlite and on a PostgreSQL without pgvector; nearest-neighbour is an exact scan in
-// bounded batches (see nearestChunks in modules/documents/documents.repository.ts for measured costs).
+// bounded batches (see db/vector-search.ts and nearestChunks in modules/documents/chunk-vectors.repository.ts).
 import { sql } from 'drizzle-orm';
 import { customType, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { DocumentKind, Location, ReadDocument } from '../../analysis/documents/types.js';

@@ -10,6 +10,7 @@
 import { Type } from 'typebox';
 import type { Embedder } from '../../analysis/embeddings.js';
 import type { JobType } from '../../jobs/registry.js';
+import * as vectors from './chunk-vectors.repository.js';
 import * as repo from './documents.repository.js';
 
 export const DOCUMENT_EMBEDDING = 'document_embedding';
@@ -45,22 +46,28 @@ export function documentEmbeddingJob(embedder: Embedder): JobType<typeof configS
         return;
       }
       if (document.embeddingModel !== null && document.embeddingModel !== embedder.model) {
-        await repo.clearEmbeddings(ctx.db, documentId);
+        await vectors.clearEmbeddings(ctx.db, documentId);
       }
       await repo.setDocumentStatus(ctx.db, documentId, { status: 'pending', embeddingModel: embedder.model });
+      let indexed = false;
       try {
         for (;;) {
           ctx.signal.throwIfAborted();
           const batch = await repo.chunksToEmbed(ctx.db, documentId, EMBED_BATCH);
           if (batch.length === 0) break;
-          const vectors = await embedder.embed(
+          const batchVectors = await embedder.embed(
             batch.map((c) => c.text),
             ctx.signal,
           );
+          if (!indexed) {
+            await vectors.ensureVectorIndex(ctx.db, batchVectors[0]!.length);
+            indexed = true;
+          }
           await ctx.db.transaction((tx) =>
-            repo.setChunkEmbeddings(
+            vectors.setChunkEmbeddings(
               tx,
-              batch.map((c, i) => ({ id: c.id, embedding: vectors[i]! })),
+              { systemId: document.systemId, model: embedder.model },
+              batch.map((c, i) => ({ id: c.id, embedding: batchVectors[i]! })),
             ),
           );
           const { total, embedded } = await repo.countChunks(ctx.db, documentId);

@@ -19,6 +19,7 @@ import { insertJob } from '../jobs/jobs.repository.js';
 import type { UploadPart } from '../sessions/sessions.service.js';
 import * as systemsRepo from '../systems/systems.repository.js';
 import { DOCUMENT_EMBEDDING } from './document-embedding.job.js';
+import * as vectors from './chunk-vectors.repository.js';
 import * as repo from './documents.repository.js';
 import { baseName, uniqueName } from './documents.rules.js';
 import {
@@ -285,7 +286,7 @@ export class DocumentsService {
   async search(systemId: string, query: SearchQuery): Promise<SearchResult> {
     await this.liveSystem(systemId);
     const [vector] = await this.embedder.embed([query.q]);
-    const hits = await repo.nearestChunks(this.db, systemId, vector!, this.embedder.model, query.limit);
+    const hits = await vectors.nearestChunks(this.db, systemId, vector!, this.embedder.model, query.limit);
     return {
       embedding_model: this.embedder.model,
       items: hits.map((h) => ({
