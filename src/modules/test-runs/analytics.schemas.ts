@@ -47,7 +47,7 @@ export const StepYieldSchema = Type.Object(
   { card_title: Type.String(), title: Type.String(), ...yieldFields },
   {
     description:
-      'Steps are grouped by their card title and their own title, because the same step title ("Power on") in two procedures is two different checks. A step passes when `passed` or `passed_with_exception`, fails when `failed`; `todo` and `done` are pending. The first step of a group in a run is the one in the lowest-ordered card, then the lowest-ordered step.',
+      'Steps are grouped by their card title and their own title, because the same step title ("Power on") in two procedures is two different checks, and counted from each run\'s first card of that card title only: a retest card changes nothing, and a step that exists only in a retest card is not counted. A title repeated inside one card counts once per step. A step passes when `passed` or `passed_with_exception`, fails when `failed`; `todo` and `done` are pending.',
   },
 );
 export type StepYield = Static<typeof StepYieldSchema>;

@@ -2,7 +2,7 @@
 // below, written straight into the tables (test/test-run-factories.ts) so this suite needs no runs
 // endpoint. Runs of the system:
 //
-//   R1  Thermal [Heat passed, Cool passed]      Power [Boot failed]   Power (retest) [Boot passed]
+//   R1  Thermal [Heat passed, Cool passed]      Power [Boot failed]   Power (retest) [Boot passed, Recheck passed]
 //   R2  Thermal [Heat passed_with_exception, Cool passed]            Power [Boot passed]
 //   R3  Thermal [Heat failed, Cool todo]        Power [Boot todo]
 //   R4  Thermal [Heat passed, Cool done]        Power [] (no steps)
@@ -50,6 +50,8 @@ beforeAll(async () => {
           status: 'passed',
           measurements: [{ name: 'vbus', value: 5.1, ...V, marginal_high: 5.05 }],
         },
+        // Only in the retest: not a first pass of anything, so no step group of its own.
+        { title: 'Recheck', status: 'passed' },
       ],
     },
   ]);
