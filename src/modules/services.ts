@@ -31,6 +31,7 @@ import { SkillsService } from './skills/skills.service.js';
 import { SystemMemoriesService } from './systems/system-memories.service.js';
 import { SystemsService } from './systems/systems.service.js';
 import { TestRunAnalyticsService } from './test-runs/analytics.service.js';
+import { MAX_JUNIT_BYTES, TestRunImportService } from './test-runs/import.service.js';
 import { TokensService } from './tokens/tokens.service.js';
 
 export interface Services {
@@ -56,6 +57,7 @@ export interface Services {
   jobRunEvents: JobRunEventsService;
   documents: DocumentsService;
   testRunAnalytics: TestRunAnalyticsService;
+  testRunImport: TestRunImportService;
 }
 
 /** What the app provides to the services besides configuration, database and storage. */
@@ -126,5 +128,7 @@ export function createServices(
       config.uploadLimit,
     ),
     testRunAnalytics: new TestRunAnalyticsService(db),
+    // TODO-merge: pass `(actor, plan) => testRuns.createFromPlan(actor, plan)` once TestRunsService is here.
+    testRunImport: new TestRunImportService(db, undefined, Math.min(config.uploadLimit, MAX_JUNIT_BYTES)),
   };
 }
