@@ -23,6 +23,8 @@ import { batchSaveRoutes } from './metagraph/batch-save.routes.js';
 import { entityMemoriesRoutes } from './metagraph/entity-memories.routes.js';
 import { metagraphRoutes } from './metagraph/metagraph.routes.js';
 import { proposalsRoutes } from './metagraph/proposals.routes.js';
+import { testRunAnalyticsRoutes } from './test-runs/analytics.routes.js';
+import { testRunImportRoutes } from './test-runs/import.routes.js';
 import { systemMemoriesRoutes } from './systems/system-memories.routes.js';
 import { systemsRoutes } from './systems/systems.routes.js';
 import { tokensRoutes } from './tokens/tokens.routes.js';
@@ -55,6 +57,8 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
       await api.register(commentsRoutes, { prefix: '/issues', deps });
       await api.register(reactionsRoutes, { prefix: '/issues', deps });
       await api.register(issueFilesRoutes, { prefix: '/issues', deps });
+      await api.register(testRunAnalyticsRoutes, { prefix: '/test-runs/analytics', deps });
+      await api.register(testRunImportRoutes, { prefix: '/test-runs/import', deps });
       await api.register(jobsRoutes, { prefix: '/jobs', deps });
       await api.register(jobRunsRoutes, { prefix: '/job-runs', deps });
     },

@@ -30,6 +30,8 @@ import { SessionsService } from './sessions/sessions.service.js';
 import { SkillsService } from './skills/skills.service.js';
 import { SystemMemoriesService } from './systems/system-memories.service.js';
 import { SystemsService } from './systems/systems.service.js';
+import { TestRunAnalyticsService } from './test-runs/analytics.service.js';
+import { MAX_JUNIT_BYTES, TestRunImportService } from './test-runs/import.service.js';
 import { TokensService } from './tokens/tokens.service.js';
 
 export interface Services {
@@ -54,6 +56,8 @@ export interface Services {
   jobRuns: JobRunsService;
   jobRunEvents: JobRunEventsService;
   documents: DocumentsService;
+  testRunAnalytics: TestRunAnalyticsService;
+  testRunImport: TestRunImportService;
 }
 
 /** What the app provides to the services besides configuration, database and storage. */
@@ -123,5 +127,8 @@ export function createServices(
       createEmbedder(config.embeddings),
       config.uploadLimit,
     ),
+    testRunAnalytics: new TestRunAnalyticsService(db),
+    // TODO-merge: pass `(actor, plan) => testRuns.createFromPlan(actor, plan)` once TestRunsService is here.
+    testRunImport: new TestRunImportService(db, undefined, Math.min(config.uploadLimit, MAX_JUNIT_BYTES)),
   };
 }
