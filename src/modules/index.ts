@@ -25,6 +25,7 @@ import { metagraphRoutes } from './metagraph/metagraph.routes.js';
 import { proposalsRoutes } from './metagraph/proposals.routes.js';
 import { systemMemoriesRoutes } from './systems/system-memories.routes.js';
 import { systemsRoutes } from './systems/systems.routes.js';
+import { testDataRoutes } from './test-runs/data.routes.js';
 import { tokensRoutes } from './tokens/tokens.routes.js';
 
 export async function registerModules(app: FastifyInstance, deps: AppDeps): Promise<void> {
@@ -57,6 +58,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
       await api.register(issueFilesRoutes, { prefix: '/issues', deps });
       await api.register(jobsRoutes, { prefix: '/jobs', deps });
       await api.register(jobRunsRoutes, { prefix: '/job-runs', deps });
+      await api.register(testDataRoutes, { prefix: '/test-runs', deps });
     },
     { prefix: '/api/v1' },
   );

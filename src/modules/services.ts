@@ -30,6 +30,7 @@ import { SessionsService } from './sessions/sessions.service.js';
 import { SkillsService } from './skills/skills.service.js';
 import { SystemMemoriesService } from './systems/system-memories.service.js';
 import { SystemsService } from './systems/systems.service.js';
+import { TestDataService } from './test-runs/data.service.js';
 import { TokensService } from './tokens/tokens.service.js';
 
 export interface Services {
@@ -54,6 +55,7 @@ export interface Services {
   jobRuns: JobRunsService;
   jobRunEvents: JobRunEventsService;
   documents: DocumentsService;
+  testData: TestDataService;
 }
 
 /** What the app provides to the services besides configuration, database and storage. */
@@ -123,5 +125,6 @@ export function createServices(
       createEmbedder(config.embeddings),
       config.uploadLimit,
     ),
+    testData: new TestDataService(db, storage, config.uploadLimit),
   };
 }
