@@ -72,9 +72,10 @@ function keyOf(key: string): Located {
 
 /** The key `url` names in the storage at `place`, or why it names none there. */
 export function locateStorageUrl(url: string, place: StoragePlace): Located {
+  // A plain space is let through: S3 keys written by other tools often hold one, spelled as it is.
   // eslint-disable-next-line no-control-regex -- control characters never belong in a URL we accept
-  if (/[\u0000-\u001f\u007f\s?#\\]/.test(url)) {
-    return refuse('must not hold white space, control characters, `\\`, a query or a fragment');
+  if (/[\u0000-\u001f\u007f\u0085\u00a0\u2028\u2029\ufeff?#\\]/.test(url)) {
+    return refuse('must not hold control characters, `\\`, a query or a fragment');
   }
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1]?.toLowerCase();
   if (place.scheme === 'file' && scheme === 'file') return locateFile(url, place.root);
