@@ -189,3 +189,42 @@ describe('DELETE of an uploaded file', () => {
     expect(await fs.readFile(fileURLToPath(again.storage_url), 'utf8')).toBe(CSV);
   });
 });
+
+describe('OpenAPI', () => {
+  it('describes the upload form and every answer of the data routes', async () => {
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json<{
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            requestBody?: { content: Record<string, { schema: { properties: Record<string, unknown> } }> };
+            responses: Record<string, unknown>;
+          }
+        >
+      >;
+    }>();
+    const upload = doc.paths['/api/v1/test-runs/{run_id}/data/upload']!.post!;
+    expect(Object.keys(upload.requestBody!.content)).toEqual(['multipart/form-data']);
+    const form = upload.requestBody!.content['multipart/form-data']!.schema.properties;
+    expect(form.file).toMatchObject({ type: 'string', format: 'binary' });
+    expect(Object.keys(form).sort()).toEqual([
+      'content_type',
+      'file',
+      'file_name',
+      'test_card_id',
+      'test_step_id',
+    ]);
+    expect(Object.keys(upload.responses)).toEqual(
+      expect.arrayContaining(['201', '400', '401', '404', '413', '415']),
+    );
+    const data = doc.paths['/api/v1/test-runs/{run_id}/data']!;
+    expect(Object.keys(data.post!.requestBody!.content)).toEqual(['application/json']);
+    expect(Object.keys(data.post!.responses)).toEqual(
+      expect.arrayContaining(['201', '400', '404', '413', '415']),
+    );
+    expect(Object.keys(data.get!.responses)).toEqual(expect.arrayContaining(['200', '401', '404']));
+    const remove = doc.paths['/api/v1/test-runs/{run_id}/data/{file_id}']!.delete!;
+    expect(Object.keys(remove.responses)).toEqual(expect.arrayContaining(['204', '401', '404']));
+  });
+});
