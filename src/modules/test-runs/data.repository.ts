@@ -27,28 +27,31 @@ export async function lockLiveRun(ex: Executor, runId: string): Promise<string |
   return rows[0]?.id;
 }
 
+/** `lock`: hold the row (FOR KEY SHARE) so the card cannot be deleted before this transaction ends. */
 export async function findCardOfRun(
   ex: Executor,
   runId: string,
   cardId: string,
+  lock = false,
 ): Promise<string | undefined> {
-  const rows = await ex
+  const query = ex
     .select({ id: testCards.id })
     .from(testCards)
     .where(and(eq(testCards.id, cardId), eq(testCards.runId, runId)));
-  return rows[0]?.id;
+  return (await (lock ? query.for('key share') : query))[0]?.id;
 }
 
 export async function findStepOfRun(
   ex: Executor,
   runId: string,
   stepId: string,
+  lock = false,
 ): Promise<{ id: string; cardId: string } | undefined> {
-  const rows = await ex
+  const query = ex
     .select({ id: testSteps.id, cardId: testSteps.cardId })
     .from(testSteps)
     .where(and(eq(testSteps.id, stepId), eq(testSteps.runId, runId)));
-  return rows[0];
+  return (await (lock ? query.for('key share') : query))[0];
 }
 
 export async function insertFile(

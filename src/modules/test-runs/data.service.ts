@@ -45,6 +45,8 @@ interface Registration {
   fileSize: number;
   contentType: string;
   association: { cardId: string | null; stepId: string | null } | undefined;
+  /** Where the association's fields are in the request: `body.associate_with.` or `body.`. */
+  prefix: string;
 }
 
 /** Where /upload stores a run's file: scoped to the run, named by the registration's id. */
@@ -116,6 +118,7 @@ export class TestDataService {
       fileSize: body.file_size,
       contentType: body.content_type ?? DEFAULT_CONTENT_TYPE,
       association,
+      prefix: 'body.associate_with.',
     });
   }
 
@@ -139,6 +142,7 @@ export class TestDataService {
         fileSize: upload.size,
         contentType: upload.contentType,
         association,
+        prefix: 'body.',
       });
     } catch (err) {
       // Whatever failed, nothing stays under the key (deleting an absent object is a no-op).
@@ -193,6 +197,14 @@ export class TestDataService {
     return this.db.transaction(async (tx) => {
       // Locked so a run deleted meanwhile cannot end up with a file registered after its deletion.
       if (!(await repo.lockLiveRun(tx, runId))) throw Errors.notFound('test run');
+      // Checked before, held now: a card or step deleted in between is a refusal, not a foreign-key 500.
+      const { cardId, stepId } = r.association ?? {};
+      if (cardId && !(await repo.findCardOfRun(tx, runId, cardId, true))) {
+        throw Errors.invalidField(`${r.prefix}test_card_id`, 'names a card that was just deleted');
+      }
+      if (stepId && !(await repo.findStepOfRun(tx, runId, stepId, true))) {
+        throw Errors.invalidField(`${r.prefix}test_step_id`, 'names a step that was just deleted');
+      }
       const { file, associations } = await repo.insertFile(
         tx,
         {
