@@ -27,6 +27,7 @@ import { testRunAnalyticsRoutes } from './test-runs/analytics.routes.js';
 import { testRunImportRoutes } from './test-runs/import.routes.js';
 import { systemMemoriesRoutes } from './systems/system-memories.routes.js';
 import { systemsRoutes } from './systems/systems.routes.js';
+import { testDataRoutes } from './test-runs/data.routes.js';
 import { tokensRoutes } from './tokens/tokens.routes.js';
 
 export async function registerModules(app: FastifyInstance, deps: AppDeps): Promise<void> {
@@ -61,6 +62,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
       await api.register(testRunImportRoutes, { prefix: '/test-runs/import', deps });
       await api.register(jobsRoutes, { prefix: '/jobs', deps });
       await api.register(jobRunsRoutes, { prefix: '/job-runs', deps });
+      await api.register(testDataRoutes, { prefix: '/test-runs', deps });
     },
     { prefix: '/api/v1' },
   );

@@ -32,6 +32,7 @@ import { SystemMemoriesService } from './systems/system-memories.service.js';
 import { SystemsService } from './systems/systems.service.js';
 import { TestRunAnalyticsService } from './test-runs/analytics.service.js';
 import { MAX_JUNIT_BYTES, TestRunImportService } from './test-runs/import.service.js';
+import { TestDataService } from './test-runs/data.service.js';
 import { TokensService } from './tokens/tokens.service.js';
 
 export interface Services {
@@ -58,6 +59,7 @@ export interface Services {
   documents: DocumentsService;
   testRunAnalytics: TestRunAnalyticsService;
   testRunImport: TestRunImportService;
+  testData: TestDataService;
 }
 
 /** What the app provides to the services besides configuration, database and storage. */
@@ -130,5 +132,6 @@ export function createServices(
     testRunAnalytics: new TestRunAnalyticsService(db),
     // TODO-merge: pass `(actor, plan) => testRuns.createFromPlan(actor, plan)` once TestRunsService is here.
     testRunImport: new TestRunImportService(db, undefined, Math.min(config.uploadLimit, MAX_JUNIT_BYTES)),
+    testData: new TestDataService(db, storage, config.uploadLimit),
   };
 }

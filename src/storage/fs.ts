@@ -7,10 +7,14 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { pathToFileURL } from 'node:url';
 import { newId } from '../core/ids.js';
-import { assertSafeKey, type ObjectStorage } from './port.js';
+import { assertLookupKey, assertSafeKey, type ObjectStorage, type StoragePlace } from './port.js';
 
 export class FileStorage implements ObjectStorage {
-  constructor(private readonly root: string) {}
+  readonly place: StoragePlace;
+
+  constructor(private readonly root: string) {
+    this.place = { scheme: 'file', root: path.resolve(root) };
+  }
 
   private pathOf(key: string): string {
     assertSafeKey(key);
@@ -77,6 +81,19 @@ export class FileStorage implements ObjectStorage {
 
   async exists(key: string): Promise<boolean> {
     return this.isObject(this.pathOf(key));
+  }
+
+  /**
+   * Unlike get/exists, a symlink is followed (a team may link a results folder into the root), but
+   * only to a regular file whose real path is inside the real root.
+   */
+  async stat(key: string): Promise<{ size: number } | undefined> {
+    assertLookupKey(key);
+    const file = path.resolve(this.root, key);
+    if (!file.startsWith(path.resolve(this.root) + path.sep)) return undefined;
+    const stat = await fs.stat(file).catch(() => undefined);
+    if (stat?.isFile() !== true || !(await this.contained(file))) return undefined;
+    return { size: stat.size };
   }
 
   async delete(key: string): Promise<void> {

@@ -8,12 +8,25 @@ export interface StoredObject {
   size: number;
 }
 
+/**
+ * Where the configured storage keeps its objects, so a `storage_url` a client names can be checked
+ * against it (locations.ts) without asking anything outside it.
+ */
+export type StoragePlace =
+  { scheme: 'file'; root: string } | { scheme: 's3'; bucket: string; prefix: string };
+
 export interface ObjectStorage {
   /** Streams `body` to `key`. On failure nothing is left behind under `key`. */
   put(key: string, body: Readable, contentType: string): Promise<StoredObject>;
   /** The object's bytes, or undefined when there is no such object. */
   get(key: string): Promise<Readable | undefined>;
   exists(key: string): Promise<boolean>;
+  /**
+   * The size of a regular object at `key` (a key a client named, checked by assertLookupKey), or
+   * undefined when there is none: no object, a directory, or a symlink that leads out of the storage.
+   */
+  stat(key: string): Promise<StoredObject | undefined>;
+  readonly place: StoragePlace;
   delete(key: string): Promise<void>;
   /** `file:///…` or `s3://bucket/…`: where the object is, for `storage_url`. */
   url(key: string): string;
@@ -39,4 +52,16 @@ export function assertSafeKey(key: string): void {
   if (!/^[A-Za-z0-9_-][A-Za-z0-9._-]*(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/.test(key) || key.includes('..')) {
     throw new Error(`unsafe storage key: ${JSON.stringify(key)}`);
   }
+}
+
+/**
+ * Keys clients name (objects put there by other tools) may hold any printable characters, but no
+ * empty, `.` or `..` segment, no backslash and no control character: nothing that could name a place
+ * other than the one it spells.
+ */
+export function assertLookupKey(key: string): void {
+  const segments = key.split('/');
+  // eslint-disable-next-line no-control-regex -- refusing control characters is the point
+  const bad = (s: string) => s === '' || s === '.' || s === '..' || /[\\\u0000-\u001f\u007f]/.test(s);
+  if (key.length > 1024 || segments.some(bad)) throw new Error(`unsafe storage key: ${JSON.stringify(key)}`);
 }

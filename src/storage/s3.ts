@@ -15,7 +15,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { attachmentDisposition } from './content-disposition.js';
-import { assertSafeKey, type ObjectStorage } from './port.js';
+import { assertLookupKey, assertSafeKey, type ObjectStorage, type StoragePlace } from './port.js';
 
 export function parseS3Url(url: string): { bucket: string; prefix: string } {
   const parsed = new URL(url);
@@ -27,12 +27,14 @@ const missing = (err: unknown) => err instanceof NoSuchKey || err instanceof Not
 export class S3Storage implements ObjectStorage {
   private readonly bucket: string;
   private readonly prefix: string;
+  readonly place: StoragePlace;
 
   constructor(
     url: string,
     private readonly client: S3Client = new S3Client({ forcePathStyle: true }),
   ) {
     ({ bucket: this.bucket, prefix: this.prefix } = parseS3Url(url));
+    this.place = { scheme: 's3', bucket: this.bucket, prefix: this.prefix };
   }
 
   private keyOf(key: string): string {
@@ -85,6 +87,19 @@ export class S3Storage implements ObjectStorage {
       return true;
     } catch (err) {
       if (missing(err)) return false;
+      throw err;
+    }
+  }
+
+  /** A HEAD of a key a client named (objects other tools put in the bucket keep their own names). */
+  async stat(key: string): Promise<{ size: number } | undefined> {
+    assertLookupKey(key);
+    const Key = this.prefix ? `${this.prefix}/${key}` : key;
+    try {
+      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key }));
+      return { size: head.ContentLength ?? 0 };
+    } catch (err) {
+      if (missing(err)) return undefined;
       throw err;
     }
   }

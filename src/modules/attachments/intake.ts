@@ -75,10 +75,11 @@ export async function takeFile(
   storage: ObjectStorage,
   file: Readable & { truncated?: boolean },
   fileName: string | undefined,
+  /** Where to store it: a fresh attachments key unless the caller scopes it (test-run data files). */
+  storageKey = objectKey('attachments'),
 ): Promise<TakenFile> {
   const name = sanitizeFileName(fileName);
   const extension = path.extname(name).slice(1).toLowerCase();
-  const storageKey = objectKey('attachments');
   const capture = new HeadCapture(PREVIEW_BYTES);
   // pipeline() rather than pipe(): it listens for errors on both streams from this line on, so a
   // part that fails while storage is still preparing its write (a truncated upload) fails the put

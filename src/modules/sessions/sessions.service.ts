@@ -24,6 +24,8 @@ export interface UploadPart {
   fieldname: string;
   filename?: string;
   file?: Readable & { truncated?: boolean };
+  /** The file part's Content-Type as the client sent it. */
+  mimetype?: string;
   /** A text field's value (document uploads read `metadata`). */
   value?: string;
 }

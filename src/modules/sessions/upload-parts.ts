@@ -79,7 +79,7 @@ export async function* uploadParts(request: FastifyRequest): AsyncGenerator<Uplo
       const part = result.value;
       if (part.type === 'file') {
         current = guarded(part.file);
-        yield { fieldname: part.fieldname, filename: part.filename, file: current };
+        yield { fieldname: part.fieldname, filename: part.filename, file: current, mimetype: part.mimetype };
       } else {
         yield { fieldname: part.fieldname, value: typeof part.value === 'string' ? part.value : undefined };
       }
