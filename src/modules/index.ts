@@ -25,6 +25,10 @@ import { metagraphRoutes } from './metagraph/metagraph.routes.js';
 import { proposalsRoutes } from './metagraph/proposals.routes.js';
 import { systemMemoriesRoutes } from './systems/system-memories.routes.js';
 import { systemsRoutes } from './systems/systems.routes.js';
+import { testCardTemplatesRoutes } from './test-card-templates/templates.routes.js';
+import { testCardsRoutes } from './test-runs/cards.routes.js';
+import { testStepsRoutes } from './test-runs/steps.routes.js';
+import { testRunsRoutes } from './test-runs/test-runs.routes.js';
 import { tokensRoutes } from './tokens/tokens.routes.js';
 
 export async function registerModules(app: FastifyInstance, deps: AppDeps): Promise<void> {
@@ -57,6 +61,10 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
       await api.register(issueFilesRoutes, { prefix: '/issues', deps });
       await api.register(jobsRoutes, { prefix: '/jobs', deps });
       await api.register(jobRunsRoutes, { prefix: '/job-runs', deps });
+      await api.register(testRunsRoutes, { prefix: '/test-runs', deps });
+      await api.register(testCardsRoutes, { prefix: '/test-runs', deps });
+      await api.register(testStepsRoutes, { prefix: '/test-runs', deps });
+      await api.register(testCardTemplatesRoutes, { prefix: '/test-card-templates', deps });
     },
     { prefix: '/api/v1' },
   );

@@ -30,6 +30,10 @@ import { SessionsService } from './sessions/sessions.service.js';
 import { SkillsService } from './skills/skills.service.js';
 import { SystemMemoriesService } from './systems/system-memories.service.js';
 import { SystemsService } from './systems/systems.service.js';
+import { TestCardTemplatesService } from './test-card-templates/templates.service.js';
+import { TestCardsService } from './test-runs/cards.service.js';
+import { TestStepsService } from './test-runs/steps.service.js';
+import { TestRunsService } from './test-runs/test-runs.service.js';
 import { TokensService } from './tokens/tokens.service.js';
 
 export interface Services {
@@ -54,6 +58,10 @@ export interface Services {
   jobRuns: JobRunsService;
   jobRunEvents: JobRunEventsService;
   documents: DocumentsService;
+  testCardTemplates: TestCardTemplatesService;
+  testRuns: TestRunsService;
+  testCards: TestCardsService;
+  testSteps: TestStepsService;
 }
 
 /** What the app provides to the services besides configuration, database and storage. */
@@ -88,6 +96,9 @@ export function createServices(
     ttlSeconds: config.signedUrlTtl,
   });
   const issues = new IssuesService(db);
+  const testCardTemplates = new TestCardTemplatesService(db);
+  const testRuns = new TestRunsService(db, testCardTemplates);
+  const testCards = new TestCardsService(db, testRuns, testCardTemplates);
   return {
     health: new HealthService(db),
     tokens: new TokensService(db, {
@@ -123,5 +134,9 @@ export function createServices(
       createEmbedder(config.embeddings),
       config.uploadLimit,
     ),
+    testCardTemplates,
+    testRuns,
+    testCards,
+    testSteps: new TestStepsService(db, testRuns, testCards),
   };
 }
