@@ -18,6 +18,11 @@ export function runClient(ctx: TestContext, user: TestUser) {
         201,
       );
     },
+    /** The answer to POST /test-runs, refused or not (a new system unless `system_id` is given). */
+    async runAnswer(fields: Record<string, unknown> = {}, as = user) {
+      const system_id = fields.system_id ?? (await ctx.newSystem(user)).system_id;
+      return as.call<TestRun>('POST', '/test-runs', { title: 'TVAC cycle 1', system_id, ...fields });
+    },
     async card(runId: string, fields: Record<string, unknown> = {}, as = user): Promise<TestCard> {
       return ok(
         await as.call<TestCard>('POST', `/test-runs/${runId}/cards`, { title: 'Bake-out', ...fields }),
