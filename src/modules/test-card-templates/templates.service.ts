@@ -67,6 +67,7 @@ export function cardPlanOf(row: repo.TemplateRow, title?: string, description?: 
       title: s.title,
       description: s.description,
       step_type: s.step_type,
+      measurement_specs: s.measurements,
     })),
   };
 }

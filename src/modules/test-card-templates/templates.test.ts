@@ -135,4 +135,48 @@ describe('instantiating templates', () => {
       template.uuid,
     ]);
   });
+
+  it('gives a step its template limits: a value recorded without limits is judged by them', async () => {
+    const template = await rc.template({ steps: STEPS });
+    const run = await rc.run({ template_ids: [template.uuid] });
+    const card = run.test_cards[0]!;
+    const [plain, measured] = card.test_steps;
+    expect(plain!.measurement_specs).toEqual([]);
+    expect(measured!.measurement_specs).toEqual([limits]);
+    ok(await ann.call('PATCH', `/test-card-templates/${template.uuid}`, { steps: [{ title: 'x' }] }));
+    const judged = ok(
+      await rc.patchStep(run.uuid, card.uuid, measured!.uuid, {
+        measurements: [
+          { name: 'vbat', value: 25 },
+          { name: 'vbat', value: 25, low: 0, high: 50 },
+          { name: 'other', value: 25 },
+        ],
+      }),
+    );
+    expect(judged.measurements).toEqual([
+      { ...limits, value: 25, outcome: 'marginal' },
+      {
+        name: 'vbat',
+        value: 25,
+        units: null,
+        low: 0,
+        high: 50,
+        marginal_low: null,
+        marginal_high: null,
+        outcome: 'pass',
+      },
+      {
+        name: 'other',
+        value: 25,
+        units: null,
+        low: null,
+        high: null,
+        marginal_low: null,
+        marginal_high: null,
+        outcome: 'pass',
+      },
+    ]);
+    expect(judged.execution_status).toBe('passed_with_exception');
+    expect(judged.measurement_specs).toEqual([limits]); // the template change did not reach it
+  });
 });

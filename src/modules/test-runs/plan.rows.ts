@@ -3,7 +3,7 @@
 import { newId } from '../../core/ids.js';
 import type { testCards, testMeasurements, testObservations, testSteps } from '../../db/schema.js';
 import { outcomeOf, statusFromMeasurements } from './measurements.rules.js';
-import type { CardPlan, MeasurementInput, StepPlan } from './test-runs.schemas.js';
+import type { CardPlan, MeasurementInput, MeasurementSpec, StepPlan } from './test-runs.schemas.js';
 
 export interface Author {
   email: string;
@@ -17,21 +17,49 @@ export interface TreeRows {
   observations: (typeof testObservations.$inferInsert)[];
 }
 
-export function measurementRows(runId: string, stepId: string, list: readonly MeasurementInput[]) {
-  return list.map((m, position) => ({
-    id: newId(),
-    stepId,
-    runId,
-    position,
-    name: m.name,
-    value: m.value,
-    units: m.units ?? null,
-    low: m.low ?? null,
-    high: m.high ?? null,
-    marginalLow: m.marginal_low ?? null,
-    marginalHigh: m.marginal_high ?? null,
-    outcome: outcomeOf(m.value, m),
-  }));
+const LIMITS = ['low', 'high', 'marginal_low', 'marginal_high'] as const;
+
+/**
+ * A measurement given without any limit takes the limits (and, unless given, the units) of the
+ * step's spec of the same name; one with any limit of its own keeps exactly what it gave.
+ */
+export function withSpec(m: MeasurementInput, specs: readonly MeasurementSpec[]): MeasurementInput {
+  if (LIMITS.some((k) => m[k] !== undefined)) return m;
+  const spec = specs.find((s) => s.name === m.name);
+  if (!spec) return m;
+  return {
+    ...m,
+    units: m.units === undefined ? spec.units : m.units,
+    low: spec.low,
+    high: spec.high,
+    marginal_low: spec.marginal_low,
+    marginal_high: spec.marginal_high,
+  };
+}
+
+export function measurementRows(
+  runId: string,
+  stepId: string,
+  given: readonly MeasurementInput[],
+  specs: readonly MeasurementSpec[] = [],
+) {
+  return given.map((g, position) => {
+    const m = withSpec(g, specs);
+    return {
+      id: newId(),
+      stepId,
+      runId,
+      position,
+      name: m.name,
+      value: m.value,
+      units: m.units ?? null,
+      low: m.low ?? null,
+      high: m.high ?? null,
+      marginalLow: m.marginal_low ?? null,
+      marginalHigh: m.marginal_high ?? null,
+      outcome: outcomeOf(m.value, m),
+    };
+  });
 }
 
 /** The status a new or changed step takes: the one given, else what its measurements imply. */
@@ -59,7 +87,8 @@ export function stepRows(
   author: Author,
 ): Pick<TreeRows, 'steps' | 'measurements' | 'observations'> {
   const id = newId();
-  const measurements = measurementRows(runId, id, step.measurements ?? []);
+  const specs = step.measurement_specs ?? [];
+  const measurements = measurementRows(runId, id, step.measurements ?? [], specs);
   const implied = statusOf(step, step.measurements ? measurements : undefined);
   return {
     steps: [
@@ -73,6 +102,7 @@ export function stepRows(
         stepType: step.step_type ?? 'passfail',
         executionStatus: implied?.executionStatus ?? step.execution_status ?? 'todo',
         exception: implied?.exception ?? step.exception ?? null,
+        measurementSpecs: specs,
         startedAt: step.started_at ? new Date(step.started_at) : null,
         endedAt: step.ended_at ? new Date(step.ended_at) : null,
       },

@@ -99,6 +99,7 @@ export function presenter(tree: RunTree) {
       marginal_high: m.marginalHigh,
       outcome: m.outcome,
     })),
+    measurement_specs: s.measurementSpecs,
     observations: (observations.get(s.id) ?? []).map((o): Observation => ({
       uuid: o.id,
       text: o.text,

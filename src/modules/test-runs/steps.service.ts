@@ -90,7 +90,7 @@ export class TestStepsService {
       if (body.started_at !== undefined) patch.startedAt = time(body.started_at, null);
       if (body.ended_at !== undefined) patch.endedAt = time(body.ended_at, null);
       if (body.measurements !== undefined) {
-        const rows = measurementRows(runId, stepId, body.measurements);
+        const rows = measurementRows(runId, stepId, body.measurements, step.measurementSpecs);
         await cardsRepo.replaceMeasurements(tx, stepId, rows);
         Object.assign(patch, statusOf(body, rows));
       }
