@@ -74,7 +74,8 @@ export async function summaries(ex: Executor, ids: string[]): Promise<SummaryRow
           (SELECT count(*) FROM test_cards c WHERE c.run_id = r.id) AS card_count,
           (SELECT count(*) FROM test_data_files f WHERE f.run_id = r.id) AS file_count,
           (SELECT count(*) FROM test_run_reports p WHERE p.run_id = r.id) AS report_count,
-          (SELECT count(DISTINCT i.issue_id) FROM test_run_issues i WHERE i.run_id = r.id) AS issue_count,
+          (SELECT count(DISTINCT i.issue_id) FROM test_run_issues i JOIN issues x ON x.id = i.issue_id
+            WHERE i.run_id = r.id AND x.deleted_at IS NULL) AS issue_count,
           (SELECT array_agg(e.name ORDER BY a.position) FROM test_run_assets a
              JOIN entities e ON e.id = a.entity_id WHERE a.run_id = r.id) AS asset_names,
           (SELECT array_agg(c.email ORDER BY c.first_at, c.email) FROM test_run_contributors c

@@ -1,10 +1,10 @@
 // GET /test-runs: summaries with every number computed by hand on a run of mixed step statuses,
 // the filters (system, creation window, reports) and paging, newest first.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { newId } from '../../core/ids.js';
 import { testRunIssues } from '../../db/schema.js';
 import { ok, testApp, type TestContext, type TestUser } from '../../../test/helpers.js';
-import { newIssue } from '../../../test/issue-helpers.js';
+import { deleteIssue, newIssue } from '../../../test/issue-helpers.js';
 import { expectProblem } from '../../../test/problems.js';
 import { runClient } from '../../../test/test-run-helpers.js';
 import type { Page } from '../../core/schemas.js';
@@ -54,6 +54,13 @@ describe('GET /test-runs summaries', () => {
     await rc.dataFile(run.uuid);
     await rc.dataFile(run.uuid);
     await rc.report(run.uuid);
+
+    // A deleted issue leaves the count, as it leaves the run's issues.
+    const gone = await newIssue(ann);
+    await ctx.database.db
+      .insert(testRunIssues)
+      .values({ id: newId(), runId: run.uuid, issueId: gone, position: 10 });
+    await deleteIssue(ann, gone);
 
     const { items, count } = await list({ system_id: system.system_id });
     expect(count).toBe(1);
@@ -136,5 +143,31 @@ describe('GET /test-runs filters and paging', () => {
     expectProblem(await get({ offset: '-1' }), 400, ['query.offset']);
     ok(await get({ limit: '1000', created_after: '2026-01-01T00:00:00Z' }));
     ok(await get({ limit: '1' }));
+  });
+
+  it('reads a page of summaries, and a run, with as many queries for many runs as for one', async () => {
+    const system_id = (await ctx.newSystem(ann)).system_id;
+    for (let i = 0; i < 4; i++) {
+      const run = await rc.run({ system_id });
+      const card = await rc.card(run.uuid);
+      for (let j = 0; j <= i; j++) await rc.step(run.uuid, card.uuid);
+    }
+    // Every statement goes through the session's prepareQuery (builders and raw SQL alike).
+    const session = (ctx.database.db as unknown as { session: { prepareQuery: () => unknown } }).session;
+    const spy = vi.spyOn(session, 'prepareQuery');
+    const queries = async (path: string, query: Record<string, string> = {}) => {
+      spy.mockClear();
+      ok(await ann.call('GET', path, undefined, { query }));
+      return spy.mock.calls.length;
+    };
+    await queries('/test-runs', { system_id, limit: '1' }); // warms the token cache
+    const one = await queries('/test-runs', { system_id, limit: '1' });
+    expect(one).toBeGreaterThanOrEqual(3); // page ids, count, summaries: the spy sees them
+    expect(await queries('/test-runs', { system_id, limit: '4' })).toBe(one);
+    // Newest first: the first run has four steps, the last one.
+    const { items } = await list({ system_id });
+    expect(await queries(`/test-runs/${items[0]!.uuid}`)).toBeGreaterThanOrEqual(10);
+    expect(await queries(`/test-runs/${items[0]!.uuid}`)).toBe(await queries(`/test-runs/${items[3]!.uuid}`));
+    spy.mockRestore();
   });
 });
