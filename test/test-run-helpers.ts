@@ -10,14 +10,9 @@ import { ok, type TestContext, type TestUser } from './helpers.js';
 
 export function runClient(ctx: TestContext, user: TestUser) {
   const client = {
-    /** A new run of `systemId` (a new system of the user when not given). */
-    async run(fields: Record<string, unknown> = {}, as = user): Promise<TestRun> {
-      const system_id = fields.system_id ?? (await ctx.newSystem(user)).system_id;
-      return ok(
-        await as.call<TestRun>('POST', '/test-runs', { title: 'TVAC cycle 1', system_id, ...fields }),
-        201,
-      );
-    },
+    /** A new run (of a new system of the user unless `system_id` is given). */
+    run: async (fields: Record<string, unknown> = {}, as = user) =>
+      ok(await client.runAnswer(fields, as), 201),
     /** The answer to POST /test-runs, refused or not (a new system unless `system_id` is given). */
     async runAnswer(fields: Record<string, unknown> = {}, as = user) {
       const system_id = fields.system_id ?? (await ctx.newSystem(user)).system_id;
