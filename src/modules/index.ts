@@ -28,6 +28,10 @@ import { testRunImportRoutes } from './test-runs/import.routes.js';
 import { systemMemoriesRoutes } from './systems/system-memories.routes.js';
 import { systemsRoutes } from './systems/systems.routes.js';
 import { testDataRoutes } from './test-runs/data.routes.js';
+import { testCardTemplatesRoutes } from './test-card-templates/templates.routes.js';
+import { testCardsRoutes } from './test-runs/cards.routes.js';
+import { testStepsRoutes } from './test-runs/steps.routes.js';
+import { testRunsRoutes } from './test-runs/test-runs.routes.js';
 import { tokensRoutes } from './tokens/tokens.routes.js';
 
 export async function registerModules(app: FastifyInstance, deps: AppDeps): Promise<void> {
@@ -63,6 +67,10 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
       await api.register(jobsRoutes, { prefix: '/jobs', deps });
       await api.register(jobRunsRoutes, { prefix: '/job-runs', deps });
       await api.register(testDataRoutes, { prefix: '/test-runs', deps });
+      await api.register(testRunsRoutes, { prefix: '/test-runs', deps });
+      await api.register(testCardsRoutes, { prefix: '/test-runs', deps });
+      await api.register(testStepsRoutes, { prefix: '/test-runs', deps });
+      await api.register(testCardTemplatesRoutes, { prefix: '/test-card-templates', deps });
     },
     { prefix: '/api/v1' },
   );

@@ -33,6 +33,10 @@ import { SystemsService } from './systems/systems.service.js';
 import { TestRunAnalyticsService } from './test-runs/analytics.service.js';
 import { MAX_JUNIT_BYTES, TestRunImportService } from './test-runs/import.service.js';
 import { TestDataService } from './test-runs/data.service.js';
+import { TestCardTemplatesService } from './test-card-templates/templates.service.js';
+import { TestCardsService } from './test-runs/cards.service.js';
+import { TestStepsService } from './test-runs/steps.service.js';
+import { TestRunsService } from './test-runs/test-runs.service.js';
 import { TokensService } from './tokens/tokens.service.js';
 
 export interface Services {
@@ -60,6 +64,10 @@ export interface Services {
   testRunAnalytics: TestRunAnalyticsService;
   testRunImport: TestRunImportService;
   testData: TestDataService;
+  testCardTemplates: TestCardTemplatesService;
+  testRuns: TestRunsService;
+  testCards: TestCardsService;
+  testSteps: TestStepsService;
 }
 
 /** What the app provides to the services besides configuration, database and storage. */
@@ -94,6 +102,9 @@ export function createServices(
     ttlSeconds: config.signedUrlTtl,
   });
   const issues = new IssuesService(db);
+  const testCardTemplates = new TestCardTemplatesService(db);
+  const testRuns = new TestRunsService(db, testCardTemplates);
+  const testCards = new TestCardsService(db, testRuns, testCardTemplates);
   return {
     health: new HealthService(db),
     tokens: new TokensService(db, {
@@ -130,8 +141,15 @@ export function createServices(
       config.uploadLimit,
     ),
     testRunAnalytics: new TestRunAnalyticsService(db),
-    // TODO-merge: pass `(actor, plan) => testRuns.createFromPlan(actor, plan)` once TestRunsService is here.
-    testRunImport: new TestRunImportService(db, undefined, Math.min(config.uploadLimit, MAX_JUNIT_BYTES)),
+    testRunImport: new TestRunImportService(
+      db,
+      (actor, plan) => testRuns.createFromPlan(actor, plan),
+      Math.min(config.uploadLimit, MAX_JUNIT_BYTES),
+    ),
     testData: new TestDataService(db, storage, config.uploadLimit),
+    testCardTemplates,
+    testRuns,
+    testCards,
+    testSteps: new TestStepsService(db, testRuns, testCards),
   };
 }

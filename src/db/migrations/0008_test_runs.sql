@@ -140,6 +140,7 @@ CREATE TABLE "test_steps" (
 	"step_type" text DEFAULT 'passfail' NOT NULL,
 	"execution_status" text DEFAULT 'todo' NOT NULL,
 	"exception" text,
+	"measurement_specs" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"started_at" timestamp with time zone,
 	"ended_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,

@@ -35,6 +35,16 @@ export type StepType = (typeof STEP_TYPES)[number];
 export const MEASUREMENT_OUTCOMES = ['pass', 'marginal', 'fail'] as const;
 export type MeasurementOutcome = (typeof MEASUREMENT_OUTCOMES)[number];
 
+/** Limits a step's measurement of this name is judged by when it is recorded without its own. */
+export interface MeasurementSpec {
+  name: string;
+  units: string | null;
+  low: number | null;
+  high: number | null;
+  marginal_low: number | null;
+  marginal_high: number | null;
+}
+
 export const REPORT_SCOPES = ['run', 'card', 'step'] as const;
 export type ReportScope = (typeof REPORT_SCOPES)[number];
 export const REPORT_STATUSES = ['pending', 'running', 'completed', 'failed', 'cancelled'] as const;
@@ -174,6 +184,14 @@ export const testSteps = pgTable(
     stepType: text('step_type').$type<StepType>().notNull().default('passfail'),
     executionStatus: text('execution_status').$type<StepExecutionStatus>().notNull().default('todo'),
     exception: text('exception'),
+    /**
+     * Limit definitions `[{name, units, low, high, marginal_low, marginal_high}]` copied from the card
+     * template: a measurement recorded under one of these names without limits is judged by them.
+     */
+    measurementSpecs: jsonb('measurement_specs')
+      .$type<MeasurementSpec[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }),
     endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),

@@ -41,8 +41,8 @@ async function readBounded(file: Readable & { truncated?: boolean }, limit: numb
 export class TestRunImportService {
   constructor(
     private readonly db: Db,
-    /** TODO-merge: undefined until TestRunsService.createFromPlan exists on this branch. */
-    private readonly createFromPlan: CreateFromPlan | undefined,
+    /** TestRunsService.createFromPlan: the one place runs, cards and steps are written together. */
+    private readonly createFromPlan: CreateFromPlan,
     readonly maxBytes: number,
   ) {}
 
@@ -78,9 +78,6 @@ export class TestRunImportService {
       title: fields.title,
       fileName: report.name,
     });
-    if (this.createFromPlan === undefined) {
-      throw new HwaError('unavailable', 'Creating test runs is not part of this build yet.');
-    }
     return this.createFromPlan(actor, plan);
   }
 }

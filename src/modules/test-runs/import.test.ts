@@ -1,10 +1,7 @@
 // POST /test-runs/import through the API: a real pytest report becomes a run with its cards, steps,
 // measurements and observations; bad XML, a missing or unknown system and an oversized report are
 // refused and leave nothing behind.
-//
-// Enabled at merge when TestRunsService.createFromPlan exists: until then services.ts passes no
-// createFromPlan (TODO-merge there) and every valid import answers 503. The parser itself is tested
-// without a database in junit.test.ts.
+// The parser itself is tested without a database in junit.test.ts.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -31,7 +28,7 @@ async function importReport(parts: FilePart[]) {
   return ann.call<TestRun>('POST', '/test-runs/import', undefined, { raw: payload, headers });
 }
 
-describe.skip('POST /test-runs/import', () => {
+describe('POST /test-runs/import', () => {
   beforeAll(async () => {
     ctx = await testApp();
     ann = await ctx.newUser();

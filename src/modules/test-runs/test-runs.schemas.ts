@@ -5,6 +5,7 @@
 import { Type, type Static } from 'typebox';
 import {
   MEASUREMENT_OUTCOMES,
+  type MeasurementSpec,
   REPORT_SCOPES,
   REPORT_STATUSES,
   STEP_EXECUTION_STATUSES,
@@ -19,6 +20,7 @@ export {
   STEP_EXECUTION_STATUSES,
   STEP_TYPES,
   type MeasurementOutcome,
+  type MeasurementSpec,
   type ReportScope,
   type ReportStatus,
   type StepExecutionStatus,
@@ -88,6 +90,15 @@ export const MeasurementSchema = Type.Object({
 });
 export type Measurement = Static<typeof MeasurementSchema>;
 
+export const MeasurementSpecSchema = Type.Object({
+  name: Type.String(),
+  units: Type.Union([Type.String(), Type.Null()]),
+  low: NullableNumber,
+  high: NullableNumber,
+  marginal_low: NullableNumber,
+  marginal_high: NullableNumber,
+});
+
 export const ObservationSchema = Type.Object({
   uuid: Uuid,
   text: Type.String(),
@@ -108,6 +119,11 @@ export const TestStepSchema = Type.Object({
   started_at: NullableTimestamp,
   ended_at: NullableTimestamp,
   measurements: Type.Array(MeasurementSchema),
+  measurement_specs: Type.Array(MeasurementSpecSchema, {
+    description:
+      'limits copied from the card template; a measurement recorded under one of these names without ' +
+      'limits of its own is judged by them',
+  }),
   observations: Type.Array(ObservationSchema),
   test_data: Type.Array(TestDataFileSchema),
   issues: Type.Array(IssueRefSchema),
@@ -208,6 +224,8 @@ export interface StepPlan {
   started_at?: string | null;
   ended_at?: string | null;
   measurements?: MeasurementInput[];
+  /** Limits for measurements recorded later under these names (from a card template). */
+  measurement_specs?: MeasurementSpec[];
   /** Observation texts, written by the caller. */
   observations?: string[];
 }
