@@ -55,12 +55,20 @@ export class ProposalsService {
   async list(systemId: string, query: ProposalsQuery): Promise<Proposals> {
     if (!(await systems.findLiveSystem(this.db, systemId))) throw Errors.notFound('system');
     const selection = query.job_run_id ? { jobRunId: query.job_run_id } : {};
-    const ents = await repo.pendingEntities(this.db, systemId, selection);
-    const rels = await repo.pendingRelationships(this.db, systemId, selection);
+    const page = await repo.pendingPage(this.db, systemId, selection, {
+      limit: query.limit ?? 100,
+      offset: query.offset ?? 0,
+    });
+    const ents =
+      page.entityIds.length > 0 ? await repo.pendingEntities(this.db, systemId, { ids: page.entityIds }) : [];
+    const rels =
+      page.relationshipIds.length > 0
+        ? await repo.pendingRelationships(this.db, systemId, { ids: page.relationshipIds })
+        : [];
+    // Parents from every pending CONTAINS edge, not only this page's: an entity's edge may sit on the next.
     const parents = new Map<string, string[]>();
-    for (const r of rels) {
-      if (r.relationship_type !== 'CONTAINS') continue;
-      parents.set(r.target_entity_id, [...(parents.get(r.target_entity_id) ?? []), r.source_entity_id]);
+    for (const edge of await repo.pendingContainsParents(this.db, systemId, page.entityIds)) {
+      parents.set(edge.child, [...(parents.get(edge.child) ?? []), edge.parent]);
     }
     const groups = new Map<string | null, Proposals['runs'][number]>();
     const group = (properties: Record<string, string>) => {
@@ -98,9 +106,21 @@ export class ProposalsService {
     }
     return {
       system_id: systemId,
-      entity_count: ents.length,
-      relationship_count: rels.length,
-      runs: [...groups.values()],
+      count: page.entityCount + page.relationshipCount,
+      entity_count: page.entityCount,
+      relationship_count: page.relationshipCount,
+      // The page's order: by run (UUIDv7 text sorts by time), those without a run last.
+      runs: [...groups.values()].sort((a, b) =>
+        a.job_run_id === b.job_run_id
+          ? 0
+          : a.job_run_id === null
+            ? 1
+            : b.job_run_id === null
+              ? -1
+              : a.job_run_id < b.job_run_id
+                ? -1
+                : 1,
+      ),
     };
   }
 
