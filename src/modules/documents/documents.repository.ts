@@ -89,10 +89,15 @@ export async function findDocumentForJob(ex: Executor, id: string): Promise<Docu
 }
 
 /** Soft-deletes the document and removes its chunks (and so their vectors). False when none was live. */
-export async function deleteDocument(ex: Executor, systemId: string, id: string): Promise<boolean> {
+export async function deleteDocument(
+  ex: Executor,
+  systemId: string,
+  id: string,
+  at = new Date(),
+): Promise<boolean> {
   const gone = await ex
     .update(documents)
-    .set({ deletedAt: new Date(), updatedAt: new Date() })
+    .set({ deletedAt: at, updatedAt: at })
     .where(and(eq(documents.id, id), eq(documents.systemId, systemId), isNull(documents.deletedAt)))
     .returning({ id: documents.id });
   if (gone.length === 0) return false;

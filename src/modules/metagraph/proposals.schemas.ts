@@ -13,6 +13,10 @@ export const ProvenanceSchema = Type.Object({
   document_name: Type.String(),
   location: LocationSchema,
   extractor: Type.String({ description: 'bom_table, icd_table, n2_matrix, netlist, json_model, prose, llm' }),
+  source_deleted: Type.Optional(
+    Type.Boolean({ description: 'true once the document was deleted: the item stays, its source is gone' }),
+  ),
+  source_deleted_at: Type.Optional(Timestamp),
 });
 export type ProvenanceItem = Static<typeof ProvenanceSchema>;
 
