@@ -5,13 +5,13 @@ import type { ProposedEntity } from '../../analysis/extract/types.js';
 import {
   EntityIndex,
   KEYS,
-  markSourceDeleted,
   normalise,
   planEntities,
   planRelationships,
   proposedPatch,
   type KnownEntity,
 } from './proposals.rules.js';
+import { markSourceDeleted } from './provenance.js';
 
 const known = (id: string, name: string, fields: Partial<KnownEntity> = {}): KnownEntity => ({
   id,

@@ -60,6 +60,10 @@ export const ProposalsSchema = Type.Object({
   count: Type.Integer({ description: 'pending items (entities and relationships) that match, all pages' }),
   entity_count: Type.Integer({ description: 'pending entities that match, all pages' }),
   relationship_count: Type.Integer({ description: 'pending relationships that match, all pages' }),
+  rejected_count: Type.Integer({
+    description:
+      'rejections this system remembers (names, external ids, relationships, updates): later runs do not propose them again',
+  }),
   runs: Type.Array(ProposalGroupSchema, {
     description:
       'this page, one group per run, oldest run first; within a run its entities, then its relationships',

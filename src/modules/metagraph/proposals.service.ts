@@ -11,6 +11,9 @@
 //   change set) and is then removed; the approved entity keeps its id.
 // - Rejecting soft-deletes the proposals, and the pending relationships that touch a rejected entity
 //   (they would dangle). The version does not move: pending items were never part of the model.
+//   Rejections are remembered per system, so later runs do not propose the same items again;
+//   DELETE .../proposals/rejections forgets them all (the one undo: simple, and enough after a
+//   reviewer's mistake or a changed design).
 import type { Db, Tx } from '../../db/client.js';
 import type { Actor } from '../../core/auth.js';
 import { Errors } from '../../core/errors.js';
@@ -20,7 +23,8 @@ import * as changes from './changes.repository.js';
 import * as entities from './entities.repository.js';
 import * as relationships from './relationships.repository.js';
 import * as repo from './proposals.repository.js';
-import { KEYS, isReservedKey } from './proposals.rules.js';
+import { KEYS, entityRejections, isReservedKey, relationshipRejection } from './proposals.rules.js';
+import * as rejections from './rejections.repository.js';
 import type {
   ApproveResult,
   EntityProposal,
@@ -107,6 +111,7 @@ export class ProposalsService {
     return {
       system_id: systemId,
       count: page.entityCount + page.relationshipCount,
+      rejected_count: await rejections.countRejections(this.db, systemId),
       entity_count: page.entityCount,
       relationship_count: page.relationshipCount,
       // The page's order: by run (UUIDv7 text sorts by time), those without a run last.
@@ -223,11 +228,38 @@ export class ProposalsService {
     });
   }
 
-  async reject(systemId: string, body: ReviewBody): Promise<RejectResult> {
+  /**
+   * Rejected items are removed and remembered (rejections.repository.ts): the selected entities by
+   * name, aliases and external_id, the selected relationships by type and end names, update proposals
+   * by target and values. Relationships removed only because they touch a rejected entity are not
+   * remembered: they could not be proposed without that entity anyway.
+   */
+  async reject(actor: Actor, systemId: string, body: ReviewBody): Promise<RejectResult> {
     return this.db.transaction(async (tx) => {
       // The version lock too: a reject and an approval of the same items run one after the other.
       if ((await systems.lockSystemVersion(tx, systemId)) === undefined) throw Errors.notFound('system');
       const { ents, rels } = await this.selected(tx, systemId, body);
+      const names = await rejections.entityNames(
+        tx,
+        rels.flatMap((r) => [r.source_entity_id, r.target_entity_id]),
+      );
+      const runOf = (p: Record<string, string>) => p[KEYS.jobRunId] ?? null;
+      await rejections.insertRejections(tx, systemId, actor.email, [
+        ...ents.flatMap((e) =>
+          entityRejections({ name: e.name, externalId: e.external_id, properties: e.properties }).map(
+            (k) => ({ ...k, jobRunId: runOf(e.properties) }),
+          ),
+        ),
+        ...rels.map((r) => ({
+          kind: 'relationship' as const,
+          key: relationshipRejection(
+            r.relationship_type,
+            names.get(r.source_entity_id) ?? r.source_entity_id,
+            names.get(r.target_entity_id) ?? r.target_entity_id,
+          ),
+          jobRunId: runOf(r.properties),
+        })),
+      ]);
       const entityIds = ents.map((e) => e.id);
       const relIds = [
         ...new Set([...rels.map((r) => r.id), ...(await repo.pendingRelationshipsTouching(tx, entityIds))]),
@@ -236,5 +268,11 @@ export class ProposalsService {
       await relationships.softDeleteRelationships(tx, relIds);
       return { entities_rejected: entityIds, relationships_rejected: relIds };
     });
+  }
+
+  /** Forgets every rejection of the system: later runs may propose those items again. */
+  async forgetRejections(systemId: string): Promise<void> {
+    if (!(await systems.findLiveSystem(this.db, systemId))) throw Errors.notFound('system');
+    await rejections.deleteRejections(this.db, systemId);
   }
 }

@@ -5,7 +5,6 @@
 // not move: provenance is bookkeeping about the model, not a change of it.
 import type { Executor } from '../../db/client.js';
 import * as repo from './provenance.repository.js';
-import { markSourceDeleted } from './proposals.rules.js';
 
 export async function markDocumentSourceDeleted(
   ex: Executor,
@@ -24,4 +23,28 @@ export async function markDocumentSourceDeleted(
     counts[table] = changed.length;
   }
   return counts;
+}
+
+/**
+ * The stored sources text with every entry citing `documentId` marked `source_deleted: true` and
+ * `source_deleted_at`; undefined when nothing changes (no entry cites it, already marked, or the text
+ * is not a JSON array: a hand-edited property is left as it is rather than guessed at).
+ */
+export function markSourceDeleted(text: string, documentId: string, at: string): string | undefined {
+  let sources: unknown;
+  try {
+    sources = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (!Array.isArray(sources)) return undefined;
+  let changed = false;
+  const marked = sources.map((s: unknown) => {
+    const entry = s as Record<string, unknown> | null;
+    if (entry === null || typeof entry !== 'object' || entry.document_id !== documentId) return s;
+    if (entry.source_deleted === true) return s;
+    changed = true;
+    return { ...entry, source_deleted: true, source_deleted_at: at };
+  });
+  return changed ? JSON.stringify(marked) : undefined;
 }
