@@ -9,7 +9,7 @@
 // batch (~0.5 s with the built-in model).
 import { Type } from 'typebox';
 import type { Embedder } from '../../analysis/embeddings.js';
-import type { JobType } from '../../jobs/registry.js';
+import { TransientJobError, type JobType } from '../../jobs/registry.js';
 import * as repo from './documents.repository.js';
 
 export const DOCUMENT_EMBEDDING = 'document_embedding';
@@ -49,6 +49,9 @@ export function documentEmbeddingJob(embedder: Embedder): JobType<typeof configS
       }
       await repo.setDocumentStatus(ctx.db, documentId, { status: 'pending', embeddingModel: embedder.model });
       try {
+        // One model, one vector length: an endpoint that changes it (another model behind the same
+        // name) would make every comparison with the stored vectors meaningless, so the run fails.
+        let dims = await repo.storedDimension(ctx.db, embedder.model);
         for (;;) {
           ctx.signal.throwIfAborted();
           const batch = await repo.chunksToEmbed(ctx.db, documentId, EMBED_BATCH);
@@ -57,6 +60,13 @@ export function documentEmbeddingJob(embedder: Embedder): JobType<typeof configS
             batch.map((c) => c.text),
             ctx.signal,
           );
+          const got = vectors[0]?.length;
+          if (dims !== undefined && got !== dims) {
+            throw new Error(
+              `the embeddings answered vectors of ${got} dimensions; those stored for ${embedder.model} have ${dims}`,
+            );
+          }
+          dims = got;
           await ctx.db.transaction((tx) =>
             repo.setChunkEmbeddings(
               tx,
@@ -71,7 +81,9 @@ export function documentEmbeddingJob(embedder: Embedder): JobType<typeof configS
           await ctx.checkpoint({ embedded });
         }
       } catch (err) {
-        if (!ctx.signal.aborted && ctx.run.attempt >= MAX_ATTEMPTS) {
+        // Failed for good unless the queue tries again (only a TransientJobError with attempts left).
+        const retried = err instanceof TransientJobError && ctx.run.attempt < MAX_ATTEMPTS;
+        if (!ctx.signal.aborted && !retried) {
           await repo.setDocumentStatus(ctx.db, documentId, {
             status: 'failed',
             error: err instanceof Error ? err.message.slice(0, 1000) : String(err),

@@ -151,6 +151,16 @@ export async function setChunkEmbeddings(
   }
 }
 
+/** The length of the vectors already stored under `model` (any document), or undefined when none is. */
+export async function storedDimension(ex: Executor, model: string): Promise<number | undefined> {
+  const rows = await queryRows<{ bytes: number | string }>(
+    ex,
+    sql`SELECT octet_length(c.embedding) AS bytes FROM document_chunks c JOIN documents d ON d.id = c.document_id
+        WHERE d.embedding_model = ${model} AND c.embedding IS NOT NULL LIMIT 1`,
+  );
+  return rows[0] === undefined ? undefined : Number(rows[0].bytes) / 4;
+}
+
 /** Drops every vector of a document (a re-embed with another model starts clean). */
 export async function clearEmbeddings(ex: Executor, documentId: string): Promise<void> {
   await ex.update(documentChunks).set({ embedding: null }).where(eq(documentChunks.documentId, documentId));
