@@ -150,7 +150,7 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
         return;
       }
       const input = recorded.body.input;
-      const texts = Array.isArray(input) ? input.map(String) : [String(input ?? '')];
+      const texts = Array.isArray(input) ? input.map(String) : [typeof input === 'string' ? input : ''];
       const reply = queue.shift() ?? {
         body: embeddings ? embeddingsAnswer(texts.map((t) => fakeEmbedding(t))) : completion(),
       };
