@@ -124,6 +124,8 @@ describe('configuration', () => {
         baseUrl: 'https://embed.example.com/v1',
         apiKey: expect.any(Secret) as Secret,
         model: 'text-embedding-3-small',
+        timeout: 60,
+        maxRetries: 2,
       },
     });
     expect(ENVIRONMENT.map((v) => v.name).sort()).toEqual(
@@ -162,6 +164,8 @@ describe('configuration', () => {
         'HWA_EMBEDDINGS_BASE_URL',
         'HWA_EMBEDDINGS_API_KEY',
         'HWA_EMBEDDINGS_MODEL',
+        'HWA_EMBEDDINGS_TIMEOUT',
+        'HWA_EMBEDDINGS_MAX_RETRIES',
       ].sort(),
     );
   });

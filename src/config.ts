@@ -68,6 +68,10 @@ export interface EmbeddingsConfig {
   baseUrl: string;
   apiKey: Secret | undefined;
   model: string;
+  /** Seconds one embeddings request may take (each attempt). */
+  timeout: number;
+  /** Further attempts after a 408, 429, 5xx or a lost connection. */
+  maxRetries: number;
 }
 
 /** An OpenAI-compatible chat completions endpoint (OpenAI, vLLM, Ollama, llama.cpp, LiteLLM, ...). */
@@ -176,6 +180,16 @@ export const ENVIRONMENT: ReadonlyArray<{ name: string; default: string; descrip
     default: 'none',
     description: 'embedding model name, required with HWA_EMBEDDINGS_BASE_URL',
   },
+  {
+    name: 'HWA_EMBEDDINGS_TIMEOUT',
+    default: '60',
+    description: 'seconds one embeddings request may take (each attempt)',
+  },
+  {
+    name: 'HWA_EMBEDDINGS_MAX_RETRIES',
+    default: '2',
+    description: 'embeddings retries after 408/429/5xx or a lost connection',
+  },
 ];
 
 type Env = Record<string, string | undefined>;
@@ -272,7 +286,10 @@ export function loadConfig(env: Env = process.env): Config {
     workerShutdownGrace: integer('HWA_WORKER_SHUTDOWN_GRACE', 10, 0, 3600),
     devJobTypes: flag('HWA_DEV_JOB_TYPES'),
     llm: loadLlmConfig(env, integer, problems),
-    embeddings: loadEmbeddingsConfig(env, problems),
+    embeddings: loadEmbeddingsConfig(env, problems, {
+      timeout: integer('HWA_EMBEDDINGS_TIMEOUT', 60, 1, 3600),
+      maxRetries: integer('HWA_EMBEDDINGS_MAX_RETRIES', 2, 0, 10),
+    }),
   };
   // A heartbeat as slow as the lease would let a live worker's run be reclaimed between two beats.
   if (config.jobHeartbeatSeconds * 2 > config.jobLeaseSeconds) {
@@ -329,7 +346,11 @@ function loadLlmConfig(
 }
 
 /** Same rules as the LLM's: on with a base URL, which then needs a model; strays are refused. */
-function loadEmbeddingsConfig(env: Env, problems: string[]): EmbeddingsConfig | undefined {
+function loadEmbeddingsConfig(
+  env: Env,
+  problems: string[],
+  limits: { timeout: number; maxRetries: number },
+): EmbeddingsConfig | undefined {
   const value = (name: string) => env[name]?.trim() || undefined;
   const baseUrl = value('HWA_EMBEDDINGS_BASE_URL')?.replace(/\/+$/, '');
   const apiKey = value('HWA_EMBEDDINGS_API_KEY');
@@ -348,7 +369,12 @@ function loadEmbeddingsConfig(env: Env, problems: string[]): EmbeddingsConfig | 
       'HWA_EMBEDDINGS_MODEL must name the model when HWA_EMBEDDINGS_BASE_URL is set (e.g. text-embedding-3-small)',
     );
   }
-  return { baseUrl, apiKey: apiKey === undefined ? undefined : new Secret(apiKey), model: model ?? '' };
+  return {
+    baseUrl,
+    apiKey: apiKey === undefined ? undefined : new Secret(apiKey),
+    model: model ?? '',
+    ...limits,
+  };
 }
 
 function llmBaseUrlProblem(baseUrl: string, prefix = 'HWA_LLM'): string | undefined {

@@ -1,6 +1,8 @@
-// A fake OpenAI-compatible server on loopback for the analyst's tests: POST /v1/chat/completions
-// answers with whatever the test scripted, in order, and records every request (headers and parsed
-// body) so a test can check what the adapter really sent. No scripted reply left: a plain completion.
+// A fake OpenAI-compatible server on loopback for the analyst's tests: POST /v1/chat/completions and
+// POST /v1/embeddings answer with whatever the test scripted, in order, and record every request
+// (headers and parsed body) so a test can check what the adapter really sent. No scripted reply left:
+// a plain completion, or deterministic embeddings (fakeEmbedding: words hashed into 64 dimensions, so
+// texts sharing words are near and a search ranks them).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -70,6 +72,30 @@ export function completion(fields: CompletionFields = {}): Record<string, unknow
   };
 }
 
+export const FAKE_EMBEDDING_DIMS = 64;
+
+/** A bag of words hashed into `dims` buckets: deterministic, and texts sharing words score higher. */
+export function fakeEmbedding(text: string, dims = FAKE_EMBEDDING_DIMS): number[] {
+  const vector = new Array<number>(dims).fill(0);
+  for (const word of text.toLowerCase().match(/[a-z0-9]+/g) ?? []) {
+    let h = 2166136261;
+    for (const c of word) h = Math.imul(h ^ c.charCodeAt(0), 16777619) >>> 0;
+    vector[h % dims]! += 1;
+  }
+  vector[dims - 1]! += 0.01; // never all zeros
+  return vector;
+}
+
+/** An embeddings body as OpenAI sends it. */
+export function embeddingsAnswer(vectors: number[][], model = 'fake-embed'): Record<string, unknown> {
+  return {
+    object: 'list',
+    data: vectors.map((embedding, index) => ({ object: 'embedding', index, embedding })),
+    model,
+    usage: { prompt_tokens: 5, total_tokens: 5 },
+  };
+}
+
 /** An error body as OpenAI sends it. */
 export function apiError(message: string, extra: { type?: string; code?: string; param?: string } = {}) {
   return {
@@ -117,12 +143,17 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
         notify();
       });
       notify();
-      if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
+      const embeddings = req.url === '/v1/embeddings';
+      if (req.method !== 'POST' || (req.url !== '/v1/chat/completions' && !embeddings)) {
         res.writeHead(404, { 'content-type': 'application/json' });
         res.end(JSON.stringify(apiError(`no route ${req.method} ${req.url}`)));
         return;
       }
-      const reply = queue.shift() ?? { body: completion() };
+      const input = recorded.body.input;
+      const texts = Array.isArray(input) ? input.map(String) : [typeof input === 'string' ? input : ''];
+      const reply = queue.shift() ?? {
+        body: embeddings ? embeddingsAnswer(texts.map((t) => fakeEmbedding(t))) : completion(),
+      };
       if (reply === 'hang') return;
       if (reply === 'stall') {
         res.writeHead(200, { 'content-type': 'application/json' });

@@ -5,7 +5,7 @@
 // the document_embedding job, never on the request path (a search embeds only its short query).
 // Optional: any OpenAI-compatible `/embeddings` endpoint (HWA_EMBEDDINGS_*). Every vector is returned
 // at unit length, so cosine similarity is a dot product in SQL.
-import OpenAI from 'openai';
+import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
 import type { EmbeddingsConfig } from '../config.js';
 
 export interface Embedder {
@@ -52,6 +52,40 @@ export function builtinEmbedder(): Embedder {
   };
 }
 
+/**
+ * Why an endpoint call failed, in words an operator can act on. Built from the status and the
+ * server's own message only: never the request (its headers hold the key), so it is safe to log.
+ */
+function endpointError(err: unknown, settings: EmbeddingsConfig): Error {
+  const where = `the embeddings endpoint ${settings.baseUrl}`;
+  if (err instanceof APIConnectionTimeoutError) {
+    return new Error(`${where} did not answer within HWA_EMBEDDINGS_TIMEOUT (${settings.timeout} s)`);
+  }
+  if (err instanceof APIError && err.status !== undefined) {
+    return new Error(`${where} answered ${err.status}: ${err.message.slice(0, 300)}`);
+  }
+  if (err instanceof APIConnectionError) return new Error(`${where} could not be reached: ${err.message}`);
+  return err instanceof Error ? err : new Error(String(err));
+}
+
+/** The answer's vectors in input order, refused unless there is one per text, all of one non-zero length. */
+export function checkedVectors(
+  data: readonly { index: number; embedding: number[] }[],
+  count: number,
+): number[][] {
+  const vectors = [...data].sort((a, b) => a.index - b.index).map((d) => d.embedding);
+  if (vectors.length !== count) {
+    throw new Error(`the embeddings endpoint answered ${vectors.length} vectors for ${count} texts`);
+  }
+  const dims = new Set(vectors.map((v) => (Array.isArray(v) ? v.length : 0)));
+  if (dims.size !== 1 || dims.has(0)) {
+    throw new Error(
+      `the embeddings endpoint answered vectors of differing or no dimensions (${[...dims].join(', ')}) in one answer`,
+    );
+  }
+  return vectors.map(unitLength);
+}
+
 export function openAIEmbedder(settings: EmbeddingsConfig): Embedder {
   const apiKey = settings.apiKey?.reveal();
   const client = new OpenAI({
@@ -61,25 +95,25 @@ export function openAIEmbedder(settings: EmbeddingsConfig): Embedder {
     defaultHeaders: apiKey === undefined ? { Authorization: null } : undefined,
     organization: null,
     project: null,
-    maxRetries: 2,
-    timeout: 60_000,
+    maxRetries: settings.maxRetries,
+    timeout: settings.timeout * 1000,
     logLevel: 'off',
   });
   return {
     model: `openai:${settings.model}`,
     async embed(texts, signal) {
       if (texts.length === 0) return [];
-      const answer = await client.embeddings.create(
-        { model: settings.model, input: [...texts], encoding_format: 'float' },
-        { signal },
-      );
-      const vectors = [...answer.data].sort((a, b) => a.index - b.index).map((d) => unitLength(d.embedding));
-      if (vectors.length !== texts.length) {
-        throw new Error(
-          `the embeddings endpoint answered ${vectors.length} vectors for ${texts.length} texts`,
+      let answer;
+      try {
+        answer = await client.embeddings.create(
+          { model: settings.model, input: [...texts], encoding_format: 'float' },
+          { signal },
         );
+      } catch (err) {
+        if (signal?.aborted) throw err;
+        throw endpointError(err, settings);
       }
-      return vectors;
+      return checkedVectors(answer.data, texts.length);
     },
   };
 }

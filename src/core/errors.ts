@@ -21,6 +21,7 @@ export const CATALOGUE = {
   stale_base_version: { status: 409, title: 'Stale base version' },
   power_command_taken: { status: 409, title: 'Power command already taken' },
   state_conflict: { status: 409, title: 'Not possible in the current state' },
+  pending_entity: { status: 409, title: 'Entity awaits review' },
   payload_too_large: { status: 413, title: 'Request body too large' },
   unsupported_media_type: { status: 415, title: 'Unsupported media type' },
   rate_limited: { status: 429, title: 'Too many requests' },
@@ -95,6 +96,16 @@ export const Errors = {
       `The command /${command} is already taken by ${holder}: choose another power_command.`,
       [],
       skillId ? { skill_id: skillId } : {},
+    ),
+  /**
+   * A batch save names a pending (proposed, not yet approved) entity as a parent or a relationship end:
+   * the approved model would hang on an entity a reviewer may still reject. `errors` names each field.
+   */
+  pendingEntity: (errors: FieldError[]) =>
+    new HwaError(
+      'pending_entity',
+      `${errors.map((e) => `${e.path} ${e.message}`).join('; ')}: approve it first (POST /systems/{id}/metagraph/proposals/approve), or name an approved entity.`,
+      errors.slice(0, MAX_FIELD_ERRORS),
     ),
   /** A move the resource's state does not allow: approving when nothing waits, rolling back to the current version. */
   stateConflict: (detail: string) => new HwaError('state_conflict', detail),

@@ -4,6 +4,7 @@
 export * from './tables/users.js';
 export * from './tables/systems.js';
 export * from './tables/metagraph.js';
+export * from './tables/metagraph-rejections.js';
 export * from './tables/memories.js';
 export * from './tables/sessions.js';
 export * from './tables/attachments.js';

@@ -9,7 +9,7 @@
 // batch (~0.5 s with the built-in model).
 import { Type } from 'typebox';
 import type { Embedder } from '../../analysis/embeddings.js';
-import type { JobType } from '../../jobs/registry.js';
+import { TransientJobError, type JobType } from '../../jobs/registry.js';
 import * as vectors from './chunk-vectors.repository.js';
 import * as repo from './documents.repository.js';
 
@@ -51,6 +51,9 @@ export function documentEmbeddingJob(embedder: Embedder): JobType<typeof configS
       await repo.setDocumentStatus(ctx.db, documentId, { status: 'pending', embeddingModel: embedder.model });
       let indexed = false;
       try {
+        // One model, one vector length: an endpoint that changes it (another model behind the same
+        // name) would make every comparison with the stored vectors meaningless, so the run fails.
+        let dims = await repo.storedDimension(ctx.db, embedder.model);
         for (;;) {
           ctx.signal.throwIfAborted();
           const batch = await repo.chunksToEmbed(ctx.db, documentId, EMBED_BATCH);
@@ -59,8 +62,15 @@ export function documentEmbeddingJob(embedder: Embedder): JobType<typeof configS
             batch.map((c) => c.text),
             ctx.signal,
           );
-          if (!indexed) {
-            await vectors.ensureVectorIndex(ctx.db, batchVectors[0]!.length);
+          const got = batchVectors[0]?.length;
+          if (dims !== undefined && got !== dims) {
+            throw new Error(
+              `the embeddings answered vectors of ${got} dimensions; those stored for ${embedder.model} have ${dims}`,
+            );
+          }
+          dims = got;
+          if (!indexed && got !== undefined) {
+            await vectors.ensureVectorIndex(ctx.db, got);
             indexed = true;
           }
           await ctx.db.transaction((tx) =>
@@ -78,7 +88,9 @@ export function documentEmbeddingJob(embedder: Embedder): JobType<typeof configS
           await ctx.checkpoint({ embedded });
         }
       } catch (err) {
-        if (!ctx.signal.aborted && ctx.run.attempt >= MAX_ATTEMPTS) {
+        // Failed for good unless the queue tries again (only a TransientJobError with attempts left).
+        const retried = err instanceof TransientJobError && ctx.run.attempt < MAX_ATTEMPTS;
+        if (!ctx.signal.aborted && !retried) {
           await repo.setDocumentStatus(ctx.db, documentId, {
             status: 'failed',
             error: err instanceof Error ? err.message.slice(0, 1000) : String(err),

@@ -89,10 +89,15 @@ export async function findDocumentForJob(ex: Executor, id: string): Promise<Docu
 }
 
 /** Soft-deletes the document and removes its chunks (and so their vectors). False when none was live. */
-export async function deleteDocument(ex: Executor, systemId: string, id: string): Promise<boolean> {
+export async function deleteDocument(
+  ex: Executor,
+  systemId: string,
+  id: string,
+  at = new Date(),
+): Promise<boolean> {
   const gone = await ex
     .update(documents)
-    .set({ deletedAt: new Date(), updatedAt: new Date() })
+    .set({ deletedAt: at, updatedAt: at })
     .where(and(eq(documents.id, id), eq(documents.systemId, systemId), isNull(documents.deletedAt)))
     .returning({ id: documents.id });
   if (gone.length === 0) return false;
@@ -134,6 +139,16 @@ export async function countChunks(
     .from(documentChunks)
     .where(eq(documentChunks.documentId, documentId));
   return { total: Number(rows[0]?.total ?? 0), embedded: Number(rows[0]?.embedded ?? 0) };
+}
+
+/** The length of the vectors already stored under `model` (any document), or undefined when none is. */
+export async function storedDimension(ex: Executor, model: string): Promise<number | undefined> {
+  const rows = await queryRows<{ bytes: number | string }>(
+    ex,
+    sql`SELECT octet_length(c.embedding) AS bytes FROM document_chunks c JOIN documents d ON d.id = c.document_id
+        WHERE d.embedding_model = ${model} AND c.embedding IS NOT NULL LIMIT 1`,
+  );
+  return rows[0] === undefined ? undefined : Number(rows[0].bytes) / 4;
 }
 
 export interface SystemDocument {

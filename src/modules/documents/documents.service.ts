@@ -17,6 +17,7 @@ import * as attachmentsRepo from '../attachments/attachments.repository.js';
 import { takeFile, type TakenFile } from '../attachments/intake.js';
 import { insertJob } from '../jobs/jobs.repository.js';
 import type { UploadPart } from '../sessions/sessions.service.js';
+import { markDocumentSourceDeleted } from '../metagraph/provenance.js';
 import * as systemsRepo from '../systems/systems.repository.js';
 import { DOCUMENT_EMBEDDING } from './document-embedding.job.js';
 import * as vectors from './chunk-vectors.repository.js';
@@ -275,11 +276,21 @@ export class DocumentsService {
     return { ...toItem(row), text: row.text };
   }
 
+  /**
+   * Removes the document's chunks and vectors; what it proposed stays, its provenance marked
+   * `source_deleted` (metagraph/provenance.ts). Under the system's version lock, so an approval or a
+   * metagraph_update writing proposals does not interleave with the marking.
+   */
   async remove(systemId: string, documentId: string): Promise<void> {
     await this.liveSystem(systemId);
-    if (!(await this.db.transaction((tx) => repo.deleteDocument(tx, systemId, documentId)))) {
-      throw Errors.notFound('document');
-    }
+    const gone = await this.db.transaction(async (tx) => {
+      if ((await systemsRepo.lockSystemVersion(tx, systemId)) === undefined) return false;
+      const at = new Date();
+      if (!(await repo.deleteDocument(tx, systemId, documentId, at))) return false;
+      await markDocumentSourceDeleted(tx, systemId, documentId, at);
+      return true;
+    });
+    if (!gone) throw Errors.notFound('document');
   }
 
   /** Embeds the query with the documents' model and ranks their chunks by cosine similarity. */

@@ -16,13 +16,17 @@ export const batchSaveRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = asy
         summary: 'Create, update and delete entities and relationships in one transaction',
         description:
           'All or nothing. Every refusal names its item (`body.creates[3].parent_ids[0]`). A stale ' +
-          '`base_version` gets 409 with `current_version` in the problem body.',
+          '`base_version` gets 409 with `current_version` in the problem body. A pending entity (a ' +
+          'proposal waiting for review) named in `parent_ids` or as a relationship end gets 409 ' +
+          '`pending_entity` naming each field: approve the proposal first.',
         params: SystemParams,
         body: BatchSaveBody,
         response: {
           200: BatchSaveResult,
           ...authErrors,
-          409: problem('base_version is not the current version (the body gives current_version)'),
+          409: problem(
+            'base_version is not the current version (the body gives current_version), or a pending entity is named as a parent or a relationship end (pending_entity)',
+          ),
         },
       },
     },

@@ -10,6 +10,8 @@ export interface ExistingGraph {
   entityIds: ReadonlySet<string>;
   /** Live relationships of this system among the ids the request names, with their type. */
   relationshipTypes: ReadonlyMap<string, string>;
+  /** Those of `entityIds` that are pending proposals (is_pending): never a parent or an edge's end. */
+  pendingEntityIds?: ReadonlySet<string>;
 }
 
 export interface BatchPlan {
@@ -23,7 +25,9 @@ export interface BatchPlan {
   moveOrigins: Map<string, string>;
 }
 
-export type PlanResult = { ok: true; plan: BatchPlan } | { ok: false; errors: FieldError[] };
+/** `pendingOnly`: every refusal is a reference to a pending entity (409 pending_entity, not 400). */
+export type PlanResult =
+  { ok: true; plan: BatchPlan } | { ok: false; errors: FieldError[]; pendingOnly: boolean };
 
 /**
  * Ids in lower case, as PostgreSQL prints them: `ABC…` and `abc…` name one entity, and the sets and
@@ -71,7 +75,9 @@ export function referencedIds(body: BatchSaveBody): { entities: string[]; relati
 
 export function planBatch(body: BatchSaveBody, existing: ExistingGraph, newId: () => string): PlanResult {
   const errors: FieldError[] = [];
+  let pendingRefusals = 0;
   const fail = (path: string, message: string) => errors.push({ path, message });
+  const pending = existing.pendingEntityIds ?? new Set<string>();
   const creates = body.creates ?? [];
   const updates = body.updates ?? [];
   const deleted = new Set(body.deletes ?? []);
@@ -84,11 +90,19 @@ export function planBatch(body: BatchSaveBody, existing: ExistingGraph, newId: (
     return id;
   });
 
-  /** A reference is a local_id of this request or a live entity of this system not deleted here. */
+  /**
+   * A reference is a local_id of this request or a live, approved entity of this system not deleted
+   * here. A pending one is refused: approving or rejecting it is the reviewer's call, and an approved
+   * child or edge hanging on it would be left dangling by a reject (or approve it unseen).
+   */
   const resolve = (ref: string, path: string): string | undefined => {
     const local = localIds.get(ref);
     if (local) return local;
     if (deleted.has(ref)) return void fail(path, `names entity ${ref}, which this request deletes`);
+    if (pending.has(ref)) {
+      pendingRefusals++;
+      return void fail(path, `names entity ${ref}, which is a pending proposal`);
+    }
     if (existing.entityIds.has(ref)) return ref;
     return void fail(path, `"${ref}" is neither a local_id of this request nor a live entity of this system`);
   };
@@ -166,7 +180,7 @@ export function planBatch(body: BatchSaveBody, existing: ExistingGraph, newId: (
     if (cyclePath) fail(cyclePath, 'would contain the entity in its own descendant (a CONTAINS cycle)');
   }
 
-  if (errors.length > 0) return { ok: false, errors };
+  if (errors.length > 0) return { ok: false, errors, pendingOnly: pendingRefusals === errors.length };
   return {
     ok: true,
     plan: { createdIds, createParents, updateParents: updateParents, relationshipEnds, moveOrigins },

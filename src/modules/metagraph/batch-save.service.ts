@@ -9,6 +9,7 @@ import * as changes from './changes.repository.js';
 import * as entities from './entities.repository.js';
 import * as relationships from './relationships.repository.js';
 import * as systems from '../systems/systems.repository.js';
+import { pendingEntityIds } from './proposals.repository.js';
 import { canonicalIds, planBatch, referencedIds, type BatchPlan } from './batch-save.rules.js';
 import type { BatchSaveBody, BatchSaveResult } from './batch-save.schemas.js';
 
@@ -39,9 +40,12 @@ export class BatchSaveService {
       const existing = {
         entityIds: await entities.liveEntityIds(tx, systemId, refs.entities),
         relationshipTypes: await relationships.liveRelationshipTypes(tx, systemId, refs.relationships),
+        pendingEntityIds: await pendingEntityIds(tx, systemId, refs.entities),
       };
       const planned = planBatch(body, existing, newId);
-      if (!planned.ok) throw Errors.validation(planned.errors);
+      if (!planned.ok) {
+        throw planned.pendingOnly ? Errors.pendingEntity(planned.errors) : Errors.validation(planned.errors);
+      }
 
       const written = await this.apply(tx, actor.email, systemId, body, planned.plan);
       const version = current + 1;

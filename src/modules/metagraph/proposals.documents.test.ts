@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ok, type TestUser } from '../../../test/helpers.js';
+import { ISO_MS_Z, ok, type TestUser } from '../../../test/helpers.js';
 import { metagraphTestApp, type MetagraphClient } from '../../../test/metagraph-helpers.js';
 import { multipart } from '../../../test/multipart.js';
 import { waitForRun } from '../../../test/job-types.js';
@@ -117,5 +117,54 @@ describe('metagraph_update on uploaded documents', () => {
     expect(ok(await ann.call<Entity[]>('GET', `/systems/${sys}/entities?include_pending=true`))).toHaveLength(
       list.entity_count,
     );
+  });
+
+  it('keeps what a deleted document proposed, pending and approved, with provenance saying its source is gone', async () => {
+    const sys = await uploadFixtures();
+    const documents = ok(await ann.call<Page<DocumentItem>>('GET', `/systems/${sys}/documents`)).items;
+    const bom = documents.find((d) => d.name === 'eps-bom.csv')!;
+    await runMetagraphUpdate(ann, sys, {}, 'metagraph_update');
+    const before = await proposals(sys);
+    const cites = (item: { provenance: { document_id: string | null }[] }) =>
+      item.provenance.some((p) => p.document_id === bom.document_id);
+    // Approve one entity the BOM proposed (with its parent chain): approved items are marked too.
+    const fromBom = before.runs[0]!.entities.find(cites)!;
+    const approved = ok(
+      await ann.call<ApproveResult>('POST', `/systems/${sys}/metagraph/proposals/approve`, {
+        ids: [fromBom.uuid],
+      }),
+    );
+    const version = (await mg.full(sys)).version;
+
+    expect((await ann.call('DELETE', `/systems/${sys}/documents/${bom.document_id}`)).status).toBe(204);
+
+    const after = await proposals(sys);
+    expect(after.count).toBe(
+      before.count - approved.entities_approved.length - approved.relationships_approved.length,
+    );
+    const items = [...after.runs[0]!.entities, ...after.runs[0]!.relationships];
+    expect(items.filter(cites).length).toBeGreaterThan(0);
+    for (const item of items) {
+      for (const p of item.provenance) {
+        if (p.document_id === bom.document_id) {
+          expect(p).toMatchObject({ document_name: 'eps-bom.csv', source_deleted: true });
+          expect(p.source_deleted_at).toMatch(ISO_MS_Z);
+        } else {
+          expect(p.source_deleted, JSON.stringify(p)).toBeUndefined();
+        }
+      }
+    }
+    // The approved entity stays approved, its stored provenance marked; the version did not move.
+    const entity = await mg.entity(sys, fromBom.uuid);
+    expect(entity.is_pending).toBe(false);
+    const stored = JSON.parse(entity.attributes.find((a) => a.key === 'provenance.sources')!.value) as {
+      document_id: string;
+      source_deleted?: boolean;
+    }[];
+    expect(stored.filter((p) => p.document_id === bom.document_id).every((p) => p.source_deleted)).toBe(true);
+    expect((await mg.full(sys)).version).toBe(version);
+    // Proposals that only other documents cited are untouched, and approving a marked one still works.
+    const marked = items.find(cites)!;
+    ok(await ann.call('POST', `/systems/${sys}/metagraph/proposals/approve`, { ids: [marked.uuid] }));
   });
 });

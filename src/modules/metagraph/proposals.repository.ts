@@ -173,6 +173,50 @@ export function pendingRelationships(ex: Executor, systemId: string, s: Selectio
   );
 }
 
+/**
+ * One page of the pending items (entities and relationships together), ordered so a run's items are
+ * contiguous: by run (UUIDv7, so oldest first; items without a run last), entities before
+ * relationships, then created_at and id. With the totals of each kind, all pages.
+ */
+export async function pendingPage(
+  ex: Executor,
+  systemId: string,
+  s: Selection,
+  page: { limit: number; offset: number },
+) {
+  const of = (table: string, kind: number) =>
+    sql`SELECT ${kind}::int AS kind, id, created_at, properties->>'provenance.job_run_id' AS run
+        FROM ${sql.raw(table)} WHERE system_id = ${systemId} AND is_pending AND NOT is_deleted AND ${selected(s)}`;
+  const rows = await queryRows<{ kind: number; id: string }>(
+    ex,
+    sql`SELECT kind, id FROM (${of('entities', 0)} UNION ALL ${of('relationships', 1)}) p
+        ORDER BY run NULLS LAST, kind, created_at, id LIMIT ${page.limit} OFFSET ${page.offset}`,
+  );
+  const totals = await queryRows<{ entities: number | string; relationships: number | string }>(
+    ex,
+    sql`SELECT (SELECT count(*) FROM (${of('entities', 0)}) e) AS entities,
+               (SELECT count(*) FROM (${of('relationships', 1)}) r) AS relationships`,
+  );
+  return {
+    entityIds: rows.filter((r) => Number(r.kind) === 0).map((r) => r.id),
+    relationshipIds: rows.filter((r) => Number(r.kind) === 1).map((r) => r.id),
+    entityCount: Number(totals[0]?.entities ?? 0),
+    relationshipCount: Number(totals[0]?.relationships ?? 0),
+  };
+}
+
+/** The parents of these entities through pending CONTAINS edges: what a proposal's parent_ids say. */
+export function pendingContainsParents(ex: Executor, systemId: string, childIds: string[]) {
+  if (childIds.length === 0) return Promise.resolve([]);
+  return queryRows<{ child: string; parent: string }>(
+    ex,
+    sql`SELECT target_entity_id AS child, source_entity_id AS parent FROM relationships
+        WHERE system_id = ${systemId} AND is_pending AND NOT is_deleted AND relationship_type = 'CONTAINS'
+          AND target_entity_id = ANY(${sql.param(childIds)}::uuid[])
+        ORDER BY created_at, id`,
+  );
+}
+
 /** Pending CONTAINS edges into these entities, with their parent and whether it is pending too. */
 export function pendingContainsInto(ex: Executor, systemId: string, childIds: string[]) {
   if (childIds.length === 0) return Promise.resolve([]);

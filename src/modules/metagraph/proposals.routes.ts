@@ -1,5 +1,6 @@
 // /api/v1/systems/{system_id}/metagraph/proposals: review what metagraph_update runs proposed.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { authErrors, problem } from '../../core/schemas.js';
 import type { AppDeps } from '../services.js';
 import { SystemParams } from './metagraph.schemas.js';
@@ -55,12 +56,29 @@ export const proposalsRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = asy
     {
       schema: {
         tags,
-        summary: 'Reject proposals (by ids, or all of a run): they are removed',
+        summary:
+          'Reject proposals (by ids, or all of a run): removed, and remembered so later runs skip them',
         params: SystemParams,
         body: ReviewBody,
         response: { 200: RejectResult, ...authErrors, 409: problem('nothing of that selection waits') },
       },
     },
-    async (req) => proposals.reject(req.params.system_id, req.body),
+    async (req) => proposals.reject(req.actor, req.params.system_id, req.body),
+  );
+
+  app.delete(
+    '/:system_id/metagraph/proposals/rejections',
+    {
+      schema: {
+        tags,
+        summary: 'Forget every rejection of the system, so later runs may propose those items again',
+        params: SystemParams,
+        response: { 204: Type.Null(), ...authErrors },
+      },
+    },
+    async (req, reply) => {
+      await proposals.forgetRejections(req.params.system_id);
+      return reply.code(204).send(null);
+    },
   );
 };

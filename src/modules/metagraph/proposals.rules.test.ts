@@ -11,6 +11,7 @@ import {
   proposedPatch,
   type KnownEntity,
 } from './proposals.rules.js';
+import { markSourceDeleted } from './provenance.js';
 
 const known = (id: string, name: string, fields: Partial<KnownEntity> = {}): KnownEntity => ({
   id,
@@ -154,5 +155,37 @@ describe('planEntities and planRelationships', () => {
       'CONTAINS r->a',
       'PROVIDES p->a',
     ]);
+  });
+});
+
+describe('markSourceDeleted', () => {
+  const doc = '0190d2c4-0000-7000-8000-000000000001';
+  const other = '0190d2c4-0000-7000-8000-000000000002';
+  const at = '2026-11-23T04:00:00.000Z';
+  const sources = JSON.stringify([
+    { document_id: doc, document_name: 'bom.csv', location: { row: 3 }, extractor: 'bom_table' },
+    { document_id: other, document_name: 'icd.md', location: {}, extractor: 'prose' },
+  ]);
+
+  it('marks only the entries citing the document, keeping the rest as they were', () => {
+    expect(JSON.parse(markSourceDeleted(sources, doc, at)!)).toEqual([
+      {
+        document_id: doc,
+        document_name: 'bom.csv',
+        location: { row: 3 },
+        extractor: 'bom_table',
+        source_deleted: true,
+        source_deleted_at: at,
+      },
+      { document_id: other, document_name: 'icd.md', location: {}, extractor: 'prose' },
+    ]);
+  });
+
+  it('changes nothing when no entry cites it, when already marked, or when the text is not a JSON array', () => {
+    expect(markSourceDeleted(sources, '0190d2c4-0000-7000-8000-000000000003', at)).toBeUndefined();
+    const marked = markSourceDeleted(sources, doc, at)!;
+    expect(markSourceDeleted(marked, doc, '2027-01-01T00:00:00.000Z')).toBeUndefined();
+    expect(markSourceDeleted(`edited by hand ${doc}`, doc, at)).toBeUndefined();
+    expect(markSourceDeleted(JSON.stringify({ document_id: doc }), doc, at)).toBeUndefined();
   });
 });

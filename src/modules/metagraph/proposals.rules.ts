@@ -145,6 +145,45 @@ export function samePatchPending(known: KnownEntity[], entityId: string, patch: 
   );
 }
 
+/**
+ * What a rejection is remembered by (table metagraph_rejections), as `kind key` strings: the same things
+ * the matcher compares, so a later run recognises the rejected item however the documents name it.
+ */
+export const rejectionKey = (kind: RejectionKind, key: string): string => `${kind} ${key}`;
+export type RejectionKind = 'entity_name' | 'entity_external_id' | 'relationship' | 'entity_update';
+
+/** An update proposal: the approved entity and exactly the proposed values (provenance left out). */
+export const updateRejection = (targetId: string, patch: Record<string, string>): string =>
+  JSON.stringify([
+    targetId,
+    Object.entries(patch)
+      .filter(([k]) => !isReservedKey(k))
+      .sort(),
+  ]);
+
+export const relationshipRejection = (type: string, sourceName: string, targetName: string): string =>
+  `${type} ${normalise(sourceName)} -> ${normalise(targetName)}`;
+
+/** The keys to remember when this pending entity row is rejected. */
+export function entityRejections(e: {
+  name: string;
+  externalId: string | null;
+  properties: Record<string, string>;
+}): { kind: RejectionKind; key: string }[] {
+  const target = e.properties[KEYS.updatesEntityId];
+  if (target) return [{ kind: 'entity_update', key: updateRejection(target, e.properties) }];
+  const names = new Set([e.name, ...aliasesOf(e.properties)].map(normalise).filter(Boolean));
+  return [
+    ...[...names].map((key) => ({ kind: 'entity_name' as const, key })),
+    ...(e.externalId ? [{ kind: 'entity_external_id' as const, key: e.externalId }] : []),
+  ];
+}
+
+function isRejectedEntity(p: ProposedEntity, rejected: ReadonlySet<string>): boolean {
+  if (p.externalId && rejected.has(rejectionKey('entity_external_id', p.externalId))) return true;
+  return [p.name, ...p.aliases].some((n) => rejected.has(rejectionKey('entity_name', normalise(n))));
+}
+
 export interface EntityPlan {
   /** New pending entities, by the extractor's key. */
   creates: { key: string; entity: ProposedEntity; id: string }[];
@@ -154,12 +193,23 @@ export interface EntityPlan {
   idOf: Map<string, string>;
 }
 
-export function planEntities(model: ExtractedModel, known: KnownEntity[], newId: () => string): EntityPlan {
+/**
+ * `rejected` (rejectionKey strings): what reviewers rejected before. A rejected new entity is left out
+ * with every relationship to it (it gets no id); a match with a known entity still wins, so an entity
+ * someone created by hand under a rejected name is used as usual.
+ */
+export function planEntities(
+  model: ExtractedModel,
+  known: KnownEntity[],
+  newId: () => string,
+  rejected: ReadonlySet<string> = new Set(),
+): EntityPlan {
   const index = new EntityIndex(known);
   const plan: EntityPlan = { creates: [], updates: [], idOf: new Map() };
   for (const entity of model.entities) {
     const hit = index.match(entity);
     if (!hit) {
+      if (isRejectedEntity(entity, rejected)) continue;
       const id = newId();
       plan.creates.push({ key: entity.key, entity, id });
       plan.idOf.set(entity.key, id);
@@ -169,6 +219,7 @@ export function planEntities(model: ExtractedModel, known: KnownEntity[], newId:
     if (hit.isPending) continue; // already proposed: a second run adds nothing
     const patch = proposedPatch(hit, entity);
     if (Object.keys(patch).length === 0 || samePatchPending(known, hit.id, patch)) continue;
+    if (rejected.has(rejectionKey('entity_update', updateRejection(hit.id, patch)))) continue;
     plan.updates.push({ entity, targetId: hit.id, patch, id: newId() });
   }
   return plan;
@@ -193,6 +244,10 @@ export function planRelationships(
   idOf: Map<string, string>,
   known: KnownRelationship[],
   newId: () => string,
+  rejected: { keys: ReadonlySet<string>; nameOf: ReadonlyMap<string, string> } = {
+    keys: new Set(),
+    nameOf: new Map(),
+  },
 ): PlannedRelationship[] {
   const seen = new Set(known.map((r) => `${r.relationshipType} ${r.sourceEntityId} ${r.targetEntityId}`));
   const wanted: ProposedRelationship[] = [
@@ -215,6 +270,16 @@ export function planRelationships(
     const key = `${r.relationshipType} ${source} ${target}`;
     if (seen.has(key)) continue;
     seen.add(key);
+    const [sourceName, targetName] = [rejected.nameOf.get(source), rejected.nameOf.get(target)];
+    if (
+      sourceName !== undefined &&
+      targetName !== undefined &&
+      rejected.keys.has(
+        rejectionKey('relationship', relationshipRejection(r.relationshipType, sourceName, targetName)),
+      )
+    ) {
+      continue;
+    }
     out.push({
       id: newId(),
       sourceEntityId: source,

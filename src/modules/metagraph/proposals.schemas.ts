@@ -1,6 +1,7 @@
 // Review of proposals (not in the spec; design.md: "people approve or reject them; approval is a
 // batch save"): the pending items grouped by the run that proposed them, and approve/reject bodies.
 import { Type, type Static } from 'typebox';
+import { pageQuery } from '../../core/pagination.js';
 import { Timestamp, Uuid } from '../../core/schemas.js';
 import { EntityTypeSchema, RelationshipTypeSchema } from './metagraph.schemas.js';
 import { LocationSchema } from '../documents/documents.schemas.js';
@@ -12,6 +13,10 @@ export const ProvenanceSchema = Type.Object({
   document_name: Type.String(),
   location: LocationSchema,
   extractor: Type.String({ description: 'bom_table, icd_table, n2_matrix, netlist, json_model, prose, llm' }),
+  source_deleted: Type.Optional(
+    Type.Boolean({ description: 'true once the document was deleted: the item stays, its source is gone' }),
+  ),
+  source_deleted_at: Type.Optional(Timestamp),
 });
 export type ProvenanceItem = Static<typeof ProvenanceSchema>;
 
@@ -52,14 +57,22 @@ export const ProposalGroupSchema = Type.Object({
 
 export const ProposalsSchema = Type.Object({
   system_id: Uuid,
-  entity_count: Type.Integer(),
-  relationship_count: Type.Integer(),
-  runs: Type.Array(ProposalGroupSchema, { description: 'one group per run, oldest first' }),
+  count: Type.Integer({ description: 'pending items (entities and relationships) that match, all pages' }),
+  entity_count: Type.Integer({ description: 'pending entities that match, all pages' }),
+  relationship_count: Type.Integer({ description: 'pending relationships that match, all pages' }),
+  rejected_count: Type.Integer({
+    description:
+      'rejections this system remembers (names, external ids, relationships, updates): later runs do not propose them again',
+  }),
+  runs: Type.Array(ProposalGroupSchema, {
+    description:
+      'this page, one group per run, oldest run first; within a run its entities, then its relationships',
+  }),
 });
 export type Proposals = Static<typeof ProposalsSchema>;
 
 export const ProposalsQuery = Type.Object(
-  { job_run_id: Type.Optional(Uuid) },
+  { job_run_id: Type.Optional(Uuid), ...pageQuery() },
   { additionalProperties: false },
 );
 export type ProposalsQuery = Static<typeof ProposalsQuery>;

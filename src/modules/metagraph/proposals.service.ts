@@ -11,6 +11,9 @@
 //   change set) and is then removed; the approved entity keeps its id.
 // - Rejecting soft-deletes the proposals, and the pending relationships that touch a rejected entity
 //   (they would dangle). The version does not move: pending items were never part of the model.
+//   Rejections are remembered per system, so later runs do not propose the same items again;
+//   DELETE .../proposals/rejections forgets them all (the one undo: simple, and enough after a
+//   reviewer's mistake or a changed design).
 import type { Db, Tx } from '../../db/client.js';
 import type { Actor } from '../../core/auth.js';
 import { Errors } from '../../core/errors.js';
@@ -20,7 +23,8 @@ import * as changes from './changes.repository.js';
 import * as entities from './entities.repository.js';
 import * as relationships from './relationships.repository.js';
 import * as repo from './proposals.repository.js';
-import { KEYS, isReservedKey } from './proposals.rules.js';
+import { KEYS, entityRejections, isReservedKey, relationshipRejection } from './proposals.rules.js';
+import * as rejections from './rejections.repository.js';
 import type {
   ApproveResult,
   EntityProposal,
@@ -55,12 +59,20 @@ export class ProposalsService {
   async list(systemId: string, query: ProposalsQuery): Promise<Proposals> {
     if (!(await systems.findLiveSystem(this.db, systemId))) throw Errors.notFound('system');
     const selection = query.job_run_id ? { jobRunId: query.job_run_id } : {};
-    const ents = await repo.pendingEntities(this.db, systemId, selection);
-    const rels = await repo.pendingRelationships(this.db, systemId, selection);
+    const page = await repo.pendingPage(this.db, systemId, selection, {
+      limit: query.limit ?? 100,
+      offset: query.offset ?? 0,
+    });
+    const ents =
+      page.entityIds.length > 0 ? await repo.pendingEntities(this.db, systemId, { ids: page.entityIds }) : [];
+    const rels =
+      page.relationshipIds.length > 0
+        ? await repo.pendingRelationships(this.db, systemId, { ids: page.relationshipIds })
+        : [];
+    // Parents from every pending CONTAINS edge, not only this page's: an entity's edge may sit on the next.
     const parents = new Map<string, string[]>();
-    for (const r of rels) {
-      if (r.relationship_type !== 'CONTAINS') continue;
-      parents.set(r.target_entity_id, [...(parents.get(r.target_entity_id) ?? []), r.source_entity_id]);
+    for (const edge of await repo.pendingContainsParents(this.db, systemId, page.entityIds)) {
+      parents.set(edge.child, [...(parents.get(edge.child) ?? []), edge.parent]);
     }
     const groups = new Map<string | null, Proposals['runs'][number]>();
     const group = (properties: Record<string, string>) => {
@@ -98,9 +110,22 @@ export class ProposalsService {
     }
     return {
       system_id: systemId,
-      entity_count: ents.length,
-      relationship_count: rels.length,
-      runs: [...groups.values()],
+      count: page.entityCount + page.relationshipCount,
+      rejected_count: await rejections.countRejections(this.db, systemId),
+      entity_count: page.entityCount,
+      relationship_count: page.relationshipCount,
+      // The page's order: by run (UUIDv7 text sorts by time), those without a run last.
+      runs: [...groups.values()].sort((a, b) =>
+        a.job_run_id === b.job_run_id
+          ? 0
+          : a.job_run_id === null
+            ? 1
+            : b.job_run_id === null
+              ? -1
+              : a.job_run_id < b.job_run_id
+                ? -1
+                : 1,
+      ),
     };
   }
 
@@ -203,11 +228,38 @@ export class ProposalsService {
     });
   }
 
-  async reject(systemId: string, body: ReviewBody): Promise<RejectResult> {
+  /**
+   * Rejected items are removed and remembered (rejections.repository.ts): the selected entities by
+   * name, aliases and external_id, the selected relationships by type and end names, update proposals
+   * by target and values. Relationships removed only because they touch a rejected entity are not
+   * remembered: they could not be proposed without that entity anyway.
+   */
+  async reject(actor: Actor, systemId: string, body: ReviewBody): Promise<RejectResult> {
     return this.db.transaction(async (tx) => {
       // The version lock too: a reject and an approval of the same items run one after the other.
       if ((await systems.lockSystemVersion(tx, systemId)) === undefined) throw Errors.notFound('system');
       const { ents, rels } = await this.selected(tx, systemId, body);
+      const names = await rejections.entityNames(
+        tx,
+        rels.flatMap((r) => [r.source_entity_id, r.target_entity_id]),
+      );
+      const runOf = (p: Record<string, string>) => p[KEYS.jobRunId] ?? null;
+      await rejections.insertRejections(tx, systemId, actor.email, [
+        ...ents.flatMap((e) =>
+          entityRejections({ name: e.name, externalId: e.external_id, properties: e.properties }).map(
+            (k) => ({ ...k, jobRunId: runOf(e.properties) }),
+          ),
+        ),
+        ...rels.map((r) => ({
+          kind: 'relationship' as const,
+          key: relationshipRejection(
+            r.relationship_type,
+            names.get(r.source_entity_id) ?? r.source_entity_id,
+            names.get(r.target_entity_id) ?? r.target_entity_id,
+          ),
+          jobRunId: runOf(r.properties),
+        })),
+      ]);
       const entityIds = ents.map((e) => e.id);
       const relIds = [
         ...new Set([...rels.map((r) => r.id), ...(await repo.pendingRelationshipsTouching(tx, entityIds))]),
@@ -216,5 +268,11 @@ export class ProposalsService {
       await relationships.softDeleteRelationships(tx, relIds);
       return { entities_rejected: entityIds, relationships_rejected: relIds };
     });
+  }
+
+  /** Forgets every rejection of the system: later runs may propose those items again. */
+  async forgetRejections(systemId: string): Promise<void> {
+    if (!(await systems.findLiveSystem(this.db, systemId))) throw Errors.notFound('system');
+    await rejections.deleteRejections(this.db, systemId);
   }
 }

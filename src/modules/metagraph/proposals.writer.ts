@@ -5,12 +5,14 @@
 // one (external_id, name or alias) is not written again, an update proposal identical to one already
 // waiting is not written again, and a relationship whose type and ends already exist is skipped. So a
 // second run over the same documents writes nothing, and two runs on one system cannot interleave.
+// What a reviewer rejected is remembered per system (metagraph_rejections) and not written again.
 // The metagraph version does not move: pending items are not part of the approved model.
 import type { Db } from '../../db/client.js';
 import { newId } from '../../core/ids.js';
 import type { ExtractedModel } from '../../analysis/extract/types.js';
 import * as systems from '../systems/systems.repository.js';
 import * as proposals from './proposals.repository.js';
+import * as rejections from './rejections.repository.js';
 import {
   KEYS,
   planEntities,
@@ -41,7 +43,9 @@ export async function writeProposals(
       throw new Error(`system ${systemId} is gone`);
     }
     const known = await proposals.knownEntities(tx, systemId);
-    const plan = planEntities(model, known, newId);
+    // What reviewers rejected before is not proposed again (rejections.repository.ts).
+    const rejected = await rejections.rejectionSet(tx, systemId);
+    const plan = planEntities(model, known, newId, rejected);
     const rows: proposals.PendingEntity[] = [
       ...plan.creates.map(({ entity: e, id }) => ({
         id,
@@ -73,11 +77,14 @@ export async function writeProposals(
     ];
     await proposals.insertPendingEntities(tx, systemId, PROPOSER, rows);
 
+    const nameOf = new Map(known.map((k) => [k.id, k.name]));
+    plan.creates.forEach(({ entity, id }) => nameOf.set(id, entity.name));
     const planned = planRelationships(
       model,
       plan.idOf,
       await proposals.knownRelationships(tx, systemId),
       newId,
+      { keys: rejected, nameOf },
     );
     await proposals.insertPendingRelationships(
       tx,
@@ -92,7 +99,6 @@ export async function writeProposals(
         properties: { ...r.properties, ...provenanceProperties(r.provenance, jobRunId) },
       })),
     );
-    const nameOf = new Map(known.map((k) => [k.id, k.name]));
     rows.forEach((r) => nameOf.set(r.id, r.name));
     return {
       entities: rows.map((r) => ({
