@@ -142,16 +142,20 @@ export function generate(seed: number, opts: GenerateOptions = {}): Generated {
   const faults: TruthEvent[] = [];
   const limits: Generated['limits'] = { channels: {} };
   const dropRows = new Set<number>();
-  const kinds = opts.faults ?? Array.from({ length: 1 + Math.floor(r() * 3) }, () => pick(r, KINDS));
+  // Limit breaches last: their limit is set from the series with the other faults already in it.
+  const kinds = (opts.faults ?? Array.from({ length: 1 + Math.floor(r() * 3) }, () => pick(r, KINDS))).sort(
+    (a, b) => Number(a === 'limit_breach') - Number(b === 'limit_breach'),
+  );
   const used: [number, number][] = [];
-  const quiet = (a: number, b: number) =>
-    used.every(([u, v]) => b + 40 < u || a > v + 40) &&
-    base.changes.every((c) => t[b]! < c.t - 5 || t[a]! > c.t + 60);
+  // Faults never overlap one another; they avoid command changes when they can (40 tries).
+  const free = (a: number, b: number) => used.every(([u, v]) => b + 40 < u || a > v + 40);
+  const calm = (a: number, b: number) => base.changes.every((c) => t[b]! < c.t - 5 || t[a]! > c.t + 60);
   for (const kind of kinds) {
-    for (let attempt = 0; attempt < 50; attempt++) {
+    for (let attempt = 0; attempt < 200; attempt++) {
       const ci = Math.floor(r() * sc.channels.length);
       const i0 = Math.floor(between(r, 0.15, 0.8) * rows);
-      if (!quiet(i0, Math.min(rows - 1, i0 + 0.3 * rows)) && attempt < 40) continue;
+      const end = Math.min(rows - 1, Math.floor(i0 + 0.3 * rows));
+      if (!free(i0, end) || (!calm(i0, end) && attempt < 40)) continue;
       const spec = sc.channels[ci]!;
       if (kind === 'dropout' && r() < 0.5) {
         const n = 10 + Math.floor(r() * 40);
@@ -163,7 +167,7 @@ export function generate(seed: number, opts: GenerateOptions = {}): Generated {
       const { a, b, limit } = inject(r, kind, values[ci]!, spec, i0, rows);
       if (limit) limits.channels[spec.name] = limit;
       faults.push({ kind, channels: [spec.name], t_start: t[a]!, t_end: t[b]! });
-      used.push([a, kind === 'drift' || kind === 'step' ? b : b]);
+      used.push([a, kind === 'drift' ? rows : b]);
       break;
     }
   }

@@ -8,11 +8,13 @@ import {
   isExplained,
   makeChannel,
   settleTime,
+  settleLevel,
   siblingResidual,
   siblingsOf,
   startupEnd,
   moves,
   steadySegments,
+  indexAt,
   type Channel,
   type Context,
 } from './context.js';
@@ -63,33 +65,61 @@ async function analyse(src: Source, input: TelemetryInput, options: TelemetryOpt
     period: seriesPeriod,
     duration: t![t!.length - 1] ?? 0,
     startupEnd: startupEnd(t!, seriesPeriod),
+    startup: new Map(),
     changes: new Map(),
     settle: new Map(),
     siblings: new Map(),
   };
   const changeIdx = new Map(context.map((c) => [c.name, changeIndices(byName.get(c.name)!)]));
   for (const ch of channels) {
-    const idx = [...new Set(explainers(ch.name, context.map((c) => c.name), numeric.map((c) => c.name)).flatMap((c) => changeIdx.get(c) ?? []))].sort((a, b) => a - b);
+    const idx = [...new Set(explainers(ch.name, context.map((c) => c.name)).flatMap((c) => changeIdx.get(c) ?? []))].sort((a, b) => a - b);
     ctx.changes.set(ch.name, idx.map((i) => t![i]!));
     ctx.settle.set(ch.name, idx.length ? settleTime(ch, t!, idx, seriesPeriod) : 0);
     ctx.siblings.set(ch.name, siblingsOf(ch, channels));
+    // Power-on is a command change at row 0: warm-up and inrush settle like any commanded response.
+    ctx.startup.set(ch.name, Math.max(ctx.startupEnd, settleTime(ch, t!, [0], seriesPeriod)));
   }
 
+  if (process.env.TDEBUG) for (const ch of channels) console.log(ch.name, ch.sigma, ctx.changes.get(ch.name), ctx.settle.get(ch.name), steadySegments(ctx, ch.name));
   const raw: RawEvent[] = [];
   const cleaned = new Map<string, Float64Array>();
   for (const ch of channels) {
     const sp = spikes(ch);
     cleaned.set(ch.name, sp.cleaned);
-    const local = [...sp.events, ...steps(ch, sp.cleaned), ...oscillations(ch, sp.cleaned)];
-    raw.push(...local.filter((e) => !isExplained(ctx, ch.name, t![e.i0]!)));
+    const local = [...sp.events, ...oscillations(ch, sp.cleaned)];
+    if (process.env.TDEBUG) for (const e of local) console.log("local", e.kind, ch.name, t![e.i0], t![e.i1], e.peak_sigma.toFixed(1), isExplained(ctx, ch.name, t![e.i0]!, t![e.i1]!));
+    raw.push(...local.filter((e) => !isExplained(ctx, ch.name, t![e.i0]!, t![e.i1]!)));
   }
   for (const ch of channels) {
     const sibs = channels.filter((c) => ctx.siblings.get(ch.name)!.includes(c.name));
     const own = cleaned.get(ch.name)!;
     const y = siblingResidual({ ...ch, xi: own }, sibs.map((s) => ({ ...s, xi: cleaned.get(s.name)! }))) ?? own;
-    for (const [s, e] of steadySegments(ctx, ch.name)) {
+    // Steps are judged on the sibling residual too: a shared cycle hides a small shift in one sensor.
+    const stepEvents = steps(sibs.length ? { ...ch, sigma: noiseScale(y) } : ch, y).map((e) => ({
+      ...e,
+      peak_sigma: (Math.abs((e.values.after ?? 0) - (e.values.before ?? 0)) || 0) / ch.sigma,
+      values: sibs.length ? { before: own[Math.max(0, e.i0 - 5)]!, after: own[Math.min(own.length - 1, e.i0 + 5)]! } : e.values,
+    }));
+    raw.push(...stepEvents.filter((e) => !isExplained(ctx, ch.name, t![e.i0]!, t![e.i1]!)));
+    // Siblings with different thermal lags part ways after every command: settle on the residual too.
+    const changes = (ctx.changes.get(ch.name) ?? []).map((c) => indexAt(t!, c));
+    const settleY = !changes.length ? 0 : sibs.length
+      ? settleLevel(y, ch.sigma, t!, changes, seriesPeriod)
+      : settleTime({ ...ch, xi: y }, t!, changes, seriesPeriod);
+    // Slow warm-ups outlast what the slope-based start-up estimate sees; a drift is only searched
+    // after the first 10% of the record as well.
+    const segCtx = {
+      ...ctx,
+      settle: new Map([[ch.name, Math.max(settleY, ctx.settle.get(ch.name) ?? 0)]]),
+      startup: new Map([[ch.name, Math.max(0.1 * ctx.duration, ctx.startup.get(ch.name)!)]]),
+    };
+    // A channel still settling when the next command comes (settle at the 15% cap) has no steady
+    // stretch to judge a slow change in.
+    if (settleY >= 0.15 * ctx.duration) continue;
+    for (const [s, e] of steadySegments(segCtx, ch.name)) {
       const d = drift(ch, y, s, e);
       if (d) raw.push(d);
+      if (process.env.TDEBUG && d) console.log("drift", ch.name, t![d.i0]!.toFixed(1), t![d.i1]!.toFixed(1), d.peak_sigma.toFixed(1), JSON.stringify(d.extra));
     }
   }
 
@@ -101,8 +131,10 @@ async function analyse(src: Source, input: TelemetryInput, options: TelemetryOpt
     for (const e of await stuckRuns(conn, c.col, c.name)) {
       const t0 = t![Math.floor(e.r0 / bucket)]!;
       const othersMove = channels.some((o) => o !== ch && moves(o, Math.floor(e.r0 / bucket), Math.floor(e.r1 / bucket)));
-      const off = commandedOff(c.name, context, numeric.map((n) => n.name), byName, Math.floor(e.r0 / bucket), Math.floor(e.r1 / bucket));
-      if (othersMove && !isExplained(ctx, c.name, t0) && !off)
+      if (process.env.TDEBUG) console.log("stuck?", c.name, e.r0, e.r1, e.values, othersMove, isExplained(ctx, c.name, t0, t![Math.floor(e.r1 / bucket)]!));
+      const off = commandedOff(c.name, context, byName, Math.floor(e.r0 / bucket), Math.floor(e.r1 / bucket));
+      // Commands do not explain a frozen value (its siblings keep moving); only start-up and "off" do.
+      if (othersMove && t0 >= ctx.startup.get(c.name)! && !off)
         events.push(e);
     }
     const lim = limits[c.name];

@@ -1,6 +1,6 @@
 // Rows to times and findings: times are read back from the file's own column so a finding quotes the
 // instant as written (ISO in UTC for ISO files, the seconds value for seconds files).
-import { explainers } from './context.js';
+import { tokensOf } from './columns.js';
 import type { Channel } from './context.js';
 import { describe, findingId, severityOf, type RowEvent } from './findings.js';
 import { rowsOf, type Source } from './source.js';
@@ -77,16 +77,22 @@ export async function toFindings(
 
 const round = (x: number): number => (Number.isFinite(x) ? Number(x.toPrecision(6)) : x);
 
-/** A channel flat while a command that explains it is at zero is switched off, not stuck. */
+/**
+ * A channel flat while its own command (one sharing a name token: motor_cmd for motor_current_A) is
+ * at zero is switched off, not stuck. Any command would do for masking changes, but "off" must be
+ * the device's own: a motor at rest says nothing about a battery cell's sensor.
+ */
 export function commandedOff(
   channel: string,
   commands: { name: string; kind: string }[],
-  all: string[],
   values: Map<string, Float64Array>,
   i0: number,
   i1: number,
 ): boolean {
-  const names = explainers(channel, commands.filter((c) => c.kind === 'command').map((c) => c.name), all);
+  const own = tokensOf(channel);
+  const names = commands
+    .filter((c) => c.kind === 'command' && tokensOf(c.name).some((tk) => own.includes(tk)))
+    .map((c) => c.name);
   return names.some((n) => {
     const x = values.get(n);
     if (!x) return false;

@@ -1,6 +1,6 @@
 // Drift: a slope that starts and persists. Slow drifts (well under one sigma per sample) only show
 // over hundreds of samples, so the series is averaged into blocks and a ramp shape (flat, then a
-// linear change from onset to end, then held) is fitted on top of a straight-line baseline. On a
+// linear change from onset to end, then held) is fitted on top of the level before it. On a
 // channel with siblings the series is the residual against their median, which removes the cycles,
 // warm-up and load changes they share; a lone channel is judged on its own level.
 import type { Channel } from './context.js';
@@ -10,29 +10,44 @@ import { madSigma } from './robust.js';
 /** Ramp height against the spread of what the fit leaves: 6x keeps cycles and wander out. */
 const DRIFT_MIN_RATIO = 6;
 /** And against the per-sample noise, so a very smooth channel does not report tiny slopes. */
-const DRIFT_MIN_SIGMA = 5;
+const DRIFT_MIN_SIGMA = 10;
 
-/** Least squares of y on [1, j, g(j)]; returns the residual sum of squares and the g coefficient. */
-function fit3(y: number[], g: (j: number) => number): { rss: number; c: number } {
+/** Ramp height against the range (p95 - p5) the detrended level covered before the onset. */
+const DRIFT_HISTORY_RATIO = 3;
+
+/**
+ * p95 - p5 of the blocks before the onset. Not detrended: slow wander is exactly what a drift must
+ * stand out from, and a line through the history would hide it.
+ */
+function historyBand(yb: number[], k: number): number {
+  const r = yb.slice(0, k).sort((u, v) => u - v);
+  return r[Math.floor(0.95 * (k - 1))]! - r[Math.floor(0.05 * (k - 1))]!;
+}
+
+/**
+ * Least squares of y on [1, g(j)]: a level, then the ramp. No slope term: a line extrapolated from
+ * the history turns the curvature of slow wander into a large "departure", while the level before
+ * the onset is what a drift really leaves.
+ */
+function fit2(y: number[], g: (j: number) => number): { rss: number; c: number } {
   const m = y.length;
-  // Normal equations for columns 1, j, g; solved by Cramer's rule (3x3).
-  let s11 = 0, s1j = 0, s1g = 0, sjj = 0, sjg = 0, sgg = 0, sy = 0, sjy = 0, sgy = 0;
+  let sg = 0;
+  let sgg = 0;
+  let sy = 0;
+  let sgy = 0;
   for (let j = 0; j < m; j++) {
     const gj = g(j);
-    const v = y[j]!;
-    s11 += 1; s1j += j; s1g += gj; sjj += j * j; sjg += j * gj; sgg += gj * gj;
-    sy += v; sjy += j * v; sgy += gj * v;
+    sg += gj;
+    sgg += gj * gj;
+    sy += y[j]!;
+    sgy += gj * y[j]!;
   }
-  const det3 = (a: number[]) =>
-    a[0]! * (a[4]! * a[8]! - a[5]! * a[7]!) - a[1]! * (a[3]! * a[8]! - a[5]! * a[6]!) + a[2]! * (a[3]! * a[7]! - a[4]! * a[6]!);
-  const M = [s11, s1j, s1g, s1j, sjj, sjg, s1g, sjg, sgg];
-  const D = det3(M);
-  if (Math.abs(D) < 1e-12) return { rss: Infinity, c: 0 };
-  const a = det3([sy, s1j, s1g, sjy, sjj, sjg, sgy, sjg, sgg]) / D;
-  const b = det3([s11, sy, s1g, s1j, sjy, sjg, s1g, sgy, sgg]) / D;
-  const c = det3([s11, s1j, sy, s1j, sjj, sjy, s1g, sjg, sgy]) / D;
+  const det = m * sgg - sg * sg;
+  if (Math.abs(det) < 1e-12) return { rss: Infinity, c: 0 };
+  const c = (m * sgy - sg * sy) / det;
+  const a = (sy - c * sg) / m;
   let rss = 0;
-  for (let j = 0; j < m; j++) rss += (y[j]! - (a + b * j + c * g(j))) ** 2;
+  for (let j = 0; j < m; j++) rss += (y[j]! - (a + c * g(j))) ** 2;
   return { rss, c };
 }
 
@@ -47,22 +62,30 @@ export function drift(ch: Channel, y: Float64Array, s: number, e: number): RawEv
     yb.push(sum / B);
   }
   const m = yb.length;
-  if (m < 20) return null;
+  if (m < 20 || len < 100) return null;
   let best = { rss: Infinity, c: 0, k: 0, end: m - 1 };
-  for (let k = 2; k < m - 4; k++) {
-    const f = fit3(yb, (j) => Math.max(0, j - k));
+  // At least 10 blocks of history before the onset: with fewer, the pre-onset line that the ramp is
+  // measured from is set by a handful of points and trades slope with the ramp freely.
+  for (let k = Math.max(10, Math.floor(0.1 * m)); k < m - 4; k++) {
+    const f = fit2(yb, (j) => Math.max(0, j - k));
     if (f.rss < best.rss) best = { ...f, k, end: m - 1 };
   }
   // With the onset fixed, the end of the ramp: after it the level holds.
   for (let end = best.k + 3; end < m - 1; end++) {
     const k = best.k;
-    const f = fit3(yb, (j) => Math.min(Math.max(0, j - k), end - k));
+    const f = fit2(yb, (j) => Math.min(Math.max(0, j - k), end - k));
     if (f.rss < best.rss) best = { ...f, k, end };
   }
   const height = Math.abs(best.c) * (best.end - best.k);
   const resid = Math.sqrt(best.rss / m);
   const spread = Math.max(resid, madSigma(yb.slice(1).map((v, j) => v - yb[j]!)) / Math.SQRT2);
+  if (process.env.TDEBUG) console.log('cand0', ch.name, s, e, (height / ch.sigma).toFixed(1), (height / spread).toFixed(1), (height/historyBand(yb, best.k)).toFixed(2));
   if (height < DRIFT_MIN_RATIO * spread || height < DRIFT_MIN_SIGMA * ch.sigma) return null;
+  // The channel's own history: a drift leaves the band the level wandered in before it started. Wander
+  // and cycles are smooth too, so fit quality alone cannot tell them from a drift; their size can.
+  const history = historyBand(yb, best.k);
+  if (process.env.TDEBUG) console.log('cand', ch.name, s, e, (height / ch.sigma).toFixed(1), (height / spread).toFixed(1), (height / history).toFixed(2));
+  if (height < DRIFT_HISTORY_RATIO * history) return null;
   return {
     kind: 'drift',
     channels: [ch.name],

@@ -17,15 +17,17 @@ export interface RawEvent {
   extra?: Record<string, unknown>;
 }
 
-/** Robust z above which a residual is an outlier: 7 sigma is ~1e-11 per Gaussian sample. */
-const SPIKE_Z = 7;
+/** Robust z above which a residual is an outlier: 6 sigma is ~2e-9 per Gaussian sample. */
+const SPIKE_Z = 6;
 /** A spike lasts at most 3 samples; longer runs of outliers are steps, breaches or oscillation. */
 const SPIKE_MAX_RUN = 3;
 
 export function spikes(ch: Channel): { events: RawEvent[]; cleaned: Float64Array } {
   const med = rollingMedian(ch.xi, 9);
   const r = ch.xi.map((v, i) => v - med[i]!);
-  const s = Math.max(madSigma(r), ch.quantum, ch.sigma * 0.5);
+  // The difference-based sigma is the floor: on a quantised channel the residual MAD can be a
+  // fraction of a quantum and would turn ordinary noise into spikes.
+  const s = Math.max(madSigma(r), ch.quantum, ch.sigma);
   const out: boolean[] = Array.from(r, (v) => Math.abs(v) > SPIKE_Z * s);
   const cleaned = Float64Array.from(ch.xi);
   const events: RawEvent[] = [];
