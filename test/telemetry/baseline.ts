@@ -15,8 +15,7 @@ export function rng(seed: number): Rng {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
-export const gauss = (r: Rng): number =>
-  Math.sqrt(-2 * Math.log(r() + 1e-12)) * Math.cos(2 * Math.PI * r());
+export const gauss = (r: Rng): number => Math.sqrt(-2 * Math.log(r() + 1e-12)) * Math.cos(2 * Math.PI * r());
 export const between = (r: Rng, a: number, b: number): number => a + (b - a) * r();
 export const pick = <T>(r: Rng, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
 
@@ -80,7 +79,10 @@ export function baseline(
     let k = 0;
     for (let i = 0; i < rows; i++) {
       while (k < times.length && t[i]! >= times[k]!) {
-        const next = pick(r, c.levels.filter((l) => l !== level));
+        const next = pick(
+          r,
+          c.levels.filter((l) => l !== level),
+        );
         level = next;
         changes.push({ t: times[k]!, cmd: ci });
         k++;
@@ -97,7 +99,9 @@ export function baseline(
     let resp = c.follows ? c.follows.gain * cmdValues[c.follows.cmd]![0]! : 0;
     for (let i = 0; i < rows; i++) {
       const ti = t[i]!;
-      let v = c.level + c.noise * (c.wander * w[i]! + c.cycle * Math.sin((2 * Math.PI * ti) / cyclePeriod + cyclePhase));
+      let v =
+        c.level +
+        c.noise * (c.wander * w[i]! + c.cycle * Math.sin((2 * Math.PI * ti) / cyclePeriod + cyclePhase));
       if (c.follows) {
         const dt = i ? ti - t[i - 1]! : 0;
         const target = c.follows.gain * cmdValues[c.follows.cmd]![i]!;

@@ -3,7 +3,16 @@
 //   { file, faults: [{kind, channels, t_start, t_end}], not_faults: [...] }, t in seconds from row 0.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { baseline, between, gauss, pick, rng, type ChannelSpec, type CommandSpec, type Rng } from './baseline.js';
+import {
+  baseline,
+  between,
+  gauss,
+  pick,
+  rng,
+  type ChannelSpec,
+  type CommandSpec,
+  type Rng,
+} from './baseline.js';
 import type { FaultKind } from '../../src/analysis/telemetry/types.js';
 
 export interface TruthEvent {
@@ -49,8 +58,16 @@ function scenario(r: Rng): { channels: ChannelSpec[]; commands: CommandSpec[]; t
       commands: [{ name: 'heater_setpoint_degC', levels: [0, 10, 20] }],
       channels: [
         ...temps,
-        { name: 'heater_current_A', level: 0.2, noise: 0.01, quantum: 0.005, cycle: 0, wander: 1,
-          follows: { cmd: 0, gain: 0.1, tau: 1 }, inrush: { height: 1.5, tau: 1 } },
+        {
+          name: 'heater_current_A',
+          level: 0.2,
+          noise: 0.01,
+          quantum: 0.005,
+          cycle: 0,
+          wander: 1,
+          follows: { cmd: 0, gain: 0.1, tau: 1 },
+          inrush: { height: 1.5, tau: 1 },
+        },
         { name: 'pressure_kPa', level: 101.3, noise: 0.05, quantum: 0.01, cycle: 0, wander: 4 },
       ],
       text: 'script_state',
@@ -59,14 +76,36 @@ function scenario(r: Rng): { channels: ChannelSpec[]; commands: CommandSpec[]; t
   return {
     commands: [{ name: 'motor_cmd', levels: [0, 1, 2] }],
     channels: [
-      { name: 'bus_voltage_V', level: 28, noise: 0.02, quantum: 0.01, cycle: 2, wander: 2,
-        follows: { cmd: 0, gain: -0.2, tau: 0.5 } },
-      { name: 'motor_current_A', level: 0.1, noise: 0.02, quantum: 0.01, cycle: 0, wander: 1,
-        follows: { cmd: 0, gain: 1.5, tau: 1.5 }, inrush: { height: 3, tau: 0.8 } },
+      {
+        name: 'bus_voltage_V',
+        level: 28,
+        noise: 0.02,
+        quantum: 0.01,
+        cycle: 2,
+        wander: 2,
+        follows: { cmd: 0, gain: -0.2, tau: 0.5 },
+      },
+      {
+        name: 'motor_current_A',
+        level: 0.1,
+        noise: 0.02,
+        quantum: 0.01,
+        cycle: 0,
+        wander: 1,
+        follows: { cmd: 0, gain: 1.5, tau: 1.5 },
+        inrush: { height: 3, tau: 0.8 },
+      },
       { name: 'cell_a_V', level: 3.7, noise: 0.002, quantum: 0.001, cycle: 5, wander: 2 },
       { name: 'cell_b_V', level: 3.7, noise: 0.002, quantum: 0.001, cycle: 5, wander: 2 },
-      { name: 'board_temp_degC', level: 35, noise: 0.1, quantum: 0.1, cycle: 3, wander: 3,
-        warmup: { depth: 8, tau: 30 } },
+      {
+        name: 'board_temp_degC',
+        level: 35,
+        noise: 0.1,
+        quantum: 0.1,
+        cycle: 3,
+        wander: 3,
+        warmup: { depth: 8, tau: 30 },
+      },
     ],
     text: 'mode',
   };
@@ -112,7 +151,7 @@ function inject(r: Rng, kind: FaultKind, x: Float64Array, spec: ChannelSpec, i0:
     for (let k = 0; k <= w; k++) {
       const i = i0 + k;
       x[i] = x[i]! + (peak - base) * Math.sin((Math.PI * k) / w) ** 2;
-      if (x[i]! > max) outside.push(i);
+      if (x[i] > max) outside.push(i);
     }
     limit = { max };
     return { a: outside[0] ?? i0, b: outside[outside.length - 1] ?? i0 + w, limit };
@@ -134,7 +173,8 @@ export function generate(seed: number, opts: GenerateOptions = {}): Generated {
   const rows = opts.rows ?? 2000 + Math.floor(r() * 3000);
   const format = opts.format ?? pick(r, ['csv', 'csv', 'tsv', 'jsonl'] as const);
   const timeFormat = opts.timeFormat ?? pick(r, ['iso_ms', 'iso_offset', 'seconds'] as const);
-  const period = pick(r, [0.1, 0.2, 0.5, 1]);
+  // Whole-second stamps (iso_offset) only at 1 s or slower: a logger writing 10 Hz rows stamps ms.
+  const period = timeFormat === 'iso_offset' ? pick(r, [1, 2]) : pick(r, [0.1, 0.2, 0.5, 1]);
   const sc = scenario(r);
   const base = baseline(r, rows, period, timeFormat === 'seconds' ? 0.02 : 0.1, sc.channels, sc.commands);
   const { t, values } = base;
@@ -160,7 +200,12 @@ export function generate(seed: number, opts: GenerateOptions = {}): Generated {
       if (kind === 'dropout' && r() < 0.5) {
         const n = 10 + Math.floor(r() * 40);
         for (let i = i0; i < i0 + n; i++) dropRows.add(i);
-        faults.push({ kind, channels: sc.channels.map((c) => c.name), t_start: t[i0 - 1]!, t_end: t[i0 + n]! });
+        faults.push({
+          kind,
+          channels: sc.channels.map((c) => c.name),
+          t_start: t[i0 - 1]!,
+          t_end: t[i0 + n]!,
+        });
         used.push([i0, i0 + n]);
         break;
       }
@@ -175,10 +220,16 @@ export function generate(seed: number, opts: GenerateOptions = {}): Generated {
   for (const c of base.changes)
     sc.channels.forEach((s) => {
       if (s.follows?.cmd === c.cmd)
-        notFaults.push({ kind: 'commanded_step', channels: [s.name], t_start: c.t, t_end: c.t + 3 * s.follows.tau });
+        notFaults.push({
+          kind: 'commanded_step',
+          channels: [s.name],
+          t_start: c.t,
+          t_end: c.t + 3 * s.follows.tau,
+        });
     });
   sc.channels.forEach((s) => {
-    if (s.inrush) notFaults.push({ kind: 'startup_transient', channels: [s.name], t_start: 0, t_end: 5 * s.inrush.tau });
+    if (s.inrush)
+      notFaults.push({ kind: 'startup_transient', channels: [s.name], t_start: 0, t_end: 5 * s.inrush.tau });
   });
   // Quantise, and sprinkle isolated empty cells: real loggers drop a cell now and then.
   values.forEach((x, ci) => {
@@ -199,13 +250,24 @@ export function generate(seed: number, opts: GenerateOptions = {}): Generated {
     const cmd = base.commands.map((c) => String(c[i]));
     const state = states[Math.min(states.length - 1, base.changes.filter((c) => c.t <= t[i]!).length % 4)]!;
     const decimals = (q: number) => Math.max(0, Math.ceil(-Math.log10(q) - 1e-9));
-    const vals = values.map((x, ci) => (Number.isFinite(x[i]!) ? x[i]!.toFixed(decimals(sc.channels[ci]!.quantum)) : ''));
+    const vals = values.map((x, ci) =>
+      Number.isFinite(x[i]!) ? x[i]!.toFixed(decimals(sc.channels[ci]!.quantum)) : '',
+    );
     lines.push([formatTime(t0, t[i]!, timeFormat), ...cmd, state, ...vals]);
   }
   let text: string;
   if (format === 'jsonl') {
     text = lines
-      .map((l) => JSON.stringify(Object.fromEntries(l.map((v, k) => [header[k]!, k === 0 || k === sc.commands.length + 1 ? v : v === '' ? null : Number(v)]))))
+      .map((l) =>
+        JSON.stringify(
+          Object.fromEntries(
+            l.map((v, k) => [
+              header[k]!,
+              k === 0 || k === sc.commands.length + 1 ? v : v === '' ? null : Number(v),
+            ]),
+          ),
+        ),
+      )
       .join('\n');
   } else {
     const sep = format === 'tsv' ? '\t' : ',';

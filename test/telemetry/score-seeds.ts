@@ -21,10 +21,14 @@ async function scoreFile(path: string, name: string, verbose: boolean) {
   const s = scoreTelemetry([{ findings: a.findings, truth }]);
   if (verbose && (s.missed.length || s.extra.length)) {
     console.log(`${name}: ${a.rows} rows`);
-    for (const m of s.missed) console.log(`  MISSED ${m.kind} ${m.channels.join(',')} ${m.t_start.toFixed(1)}-${m.t_end.toFixed(1)}`);
-    for (const e of s.extra) console.log(`  EXTRA  ${e.kind} ${e.channels.join(',')} ${e.t_start.toFixed(1)}-${e.t_end.toFixed(1)} ${e.description}`);
+    for (const m of s.missed)
+      console.log(`  MISSED ${m.kind} ${m.channels.join(',')} ${m.t_start.toFixed(1)}-${m.t_end.toFixed(1)}`);
+    for (const e of s.extra)
+      console.log(
+        `  EXTRA  ${e.kind} ${e.channels.join(',')} ${e.t_start.toFixed(1)}-${e.t_end.toFixed(1)} ${e.description}`,
+      );
   }
-  return { findings: a.findings as Finding[], truth };
+  return { findings: a.findings, truth };
 }
 
 async function main() {
@@ -33,7 +37,9 @@ async function main() {
   const files: { findings: Finding[]; truth: TelemetryTruth }[] = [];
   if (args[0] === '--dir') {
     const dir = args[1]!;
-    for (const f of readdirSync(dir).filter((f) => !f.endsWith('.json')).sort())
+    for (const f of readdirSync(dir)
+      .filter((f) => !f.endsWith('.json'))
+      .sort())
       files.push(await scoreFile(join(dir, f), f, verbose));
   } else {
     const [a, b] = (args[0] ?? '1-5').split('-').map(Number);

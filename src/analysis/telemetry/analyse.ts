@@ -24,7 +24,8 @@ import { oscillations, spikes, steps, type RawEvent } from './detect-local.js';
 import { commandedOff, timeAt, toFindings } from './assemble.js';
 import { mergeEvents, pairSteps, type RowEvent } from './findings.js';
 import { limitsFromContext } from './limits.js';
-import { noiseScale, quantum } from './robust.js';
+import { lag, lagSet, residualOf } from './model.js';
+import { interpolate, noiseScale, quantum } from './robust.js';
 import { channelStats, series } from './scans.js';
 import { openSource, type Source } from './source.js';
 import type { ChannelSummary, TelemetryAnalysis, TelemetryInput, TelemetryOptions } from './types.js';
@@ -44,12 +45,19 @@ export async function analyseTelemetry(
   }
 }
 
-async function analyse(src: Source, input: TelemetryInput, options: TelemetryOptions): Promise<TelemetryAnalysis> {
+async function analyse(
+  src: Source,
+  input: TelemetryInput,
+  options: TelemetryOptions,
+): Promise<TelemetryAnalysis> {
   const { conn, rows } = src;
   const cols = src.columns.map((c, i) => ({ ...c, col: `c${i}` }));
   const numeric = cols.filter((c) => c.kind === 'numeric');
   const context = cols.filter((c) => c.kind !== 'numeric');
-  const drop = await dropouts(conn, numeric.map((c) => ({ name: c.name, col: c.col })));
+  const drop = await dropouts(
+    conn,
+    numeric.map((c) => ({ name: c.name, col: c.col })),
+  );
   const period = drop.median ?? 1;
   const bucket = Math.max(1, Math.ceil(rows / (options.maxPoints ?? 200_000)));
   const [t, ...data] = await series(conn, ['t', ...cols.map((c) => c.col)], rows, bucket);
@@ -72,40 +80,70 @@ async function analyse(src: Source, input: TelemetryInput, options: TelemetryOpt
   };
   const changeIdx = new Map(context.map((c) => [c.name, changeIndices(byName.get(c.name)!)]));
   for (const ch of channels) {
-    const idx = [...new Set(explainers(ch.name, context.map((c) => c.name)).flatMap((c) => changeIdx.get(c) ?? []))].sort((a, b) => a - b);
-    ctx.changes.set(ch.name, idx.map((i) => t![i]!));
+    const idx = [
+      ...new Set(
+        explainers(
+          ch.name,
+          context.map((c) => c.name),
+        ).flatMap((c) => changeIdx.get(c) ?? []),
+      ),
+    ].sort((a, b) => a - b);
+    ctx.changes.set(
+      ch.name,
+      idx.map((i) => t![i]!),
+    );
     ctx.settle.set(ch.name, idx.length ? settleTime(ch, t!, idx, seriesPeriod) : 0);
     ctx.siblings.set(ch.name, siblingsOf(ch, channels));
     // Power-on is a command change at row 0: warm-up and inrush settle like any commanded response.
     ctx.startup.set(ch.name, Math.max(ctx.startupEnd, settleTime(ch, t!, [0], seriesPeriod)));
   }
 
-  if (process.env.TDEBUG) for (const ch of channels) console.log(ch.name, ch.sigma, ctx.changes.get(ch.name), ctx.settle.get(ch.name), steadySegments(ctx, ch.name));
+  const taus = lagSet(seriesPeriod, ctx.duration);
   const raw: RawEvent[] = [];
   const cleaned = new Map<string, Float64Array>();
   for (const ch of channels) {
     const sp = spikes(ch);
     cleaned.set(ch.name, sp.cleaned);
     const local = [...sp.events, ...oscillations(ch, sp.cleaned)];
-    if (process.env.TDEBUG) for (const e of local) console.log("local", e.kind, ch.name, t![e.i0], t![e.i1], e.peak_sigma.toFixed(1), isExplained(ctx, ch.name, t![e.i0]!, t![e.i1]!));
-    raw.push(...local.filter((e) => !isExplained(ctx, ch.name, t![e.i0]!, t![e.i1]!)));
+    raw.push(...local.filter((e) => !isExplained(ctx, ch.name, t![e.i0]!, t![e.i1])));
   }
   for (const ch of channels) {
     const sibs = channels.filter((c) => ctx.siblings.get(ch.name)!.includes(c.name));
     const own = cleaned.get(ch.name)!;
-    const y = siblingResidual({ ...ch, xi: own }, sibs.map((s) => ({ ...s, xi: cleaned.get(s.name)! }))) ?? own;
+    const bases: Float64Array[] = [];
+    for (const c of context)
+      if (
+        c.kind === 'command' &&
+        /^(DOUBLE|BIGINT|INTEGER|FLOAT|DECIMAL|BOOL|SMALLINT|TINYINT)/i.test(c.type)
+      )
+        bases.push(interpolate(byName.get(c.name)!));
+    const regs = bases.flatMap((b) => [b, ...taus.map((tau) => lag(b, t!, tau))]);
+    // Siblings: the residual against their median (what they share cancels). A lone channel: the
+    // residual of a lagged regression on the numeric commands (a bus voltage sagging with a motor
+    // command). Tried on siblings too (median plus commands, lagged): more drifts found, but the
+    // thermal-lag differences between sensors it leaves produced more false drifts (dev seeds 6-25).
+    const y = sibs.length
+      ? siblingResidual(
+          { ...ch, xi: own },
+          sibs.map((s) => ({ ...s, xi: cleaned.get(s.name)! })),
+        )!
+      : residualOf(own, regs, indexAt(t!, ctx.startup.get(ch.name)!));
     // Steps are judged on the sibling residual too: a shared cycle hides a small shift in one sensor.
     const stepEvents = steps(sibs.length ? { ...ch, sigma: noiseScale(y) } : ch, y).map((e) => ({
       ...e,
       peak_sigma: (Math.abs((e.values.after ?? 0) - (e.values.before ?? 0)) || 0) / ch.sigma,
-      values: sibs.length ? { before: own[Math.max(0, e.i0 - 5)]!, after: own[Math.min(own.length - 1, e.i0 + 5)]! } : e.values,
+      values: sibs.length
+        ? { before: own[Math.max(0, e.i0 - 5)]!, after: own[Math.min(own.length - 1, e.i0 + 5)]! }
+        : e.values,
     }));
-    raw.push(...stepEvents.filter((e) => !isExplained(ctx, ch.name, t![e.i0]!, t![e.i1]!)));
+    raw.push(...stepEvents.filter((e) => !isExplained(ctx, ch.name, t![e.i0]!, t![e.i1])));
     // Siblings with different thermal lags part ways after every command: settle on the residual too.
     const changes = (ctx.changes.get(ch.name) ?? []).map((c) => indexAt(t!, c));
-    const settleY = !changes.length ? 0 : sibs.length
-      ? settleLevel(y, ch.sigma, t!, changes, seriesPeriod)
-      : settleTime({ ...ch, xi: y }, t!, changes, seriesPeriod);
+    const settleY = !changes.length
+      ? 0
+      : sibs.length
+        ? settleLevel(y, ch.sigma, t!, changes, seriesPeriod)
+        : settleTime({ ...ch, xi: y }, t!, changes, seriesPeriod);
     // Slow warm-ups outlast what the slope-based start-up estimate sees; a drift is only searched
     // after the first 10% of the record as well.
     const segCtx = {
@@ -119,23 +157,28 @@ async function analyse(src: Source, input: TelemetryInput, options: TelemetryOpt
     for (const [s, e] of steadySegments(segCtx, ch.name)) {
       const d = drift(ch, y, s, e);
       if (d) raw.push(d);
-      if (process.env.TDEBUG && d) console.log("drift", ch.name, t![d.i0]!.toFixed(1), t![d.i1]!.toFixed(1), d.peak_sigma.toFixed(1), JSON.stringify(d.extra));
     }
   }
 
   const events: RowEvent[] = raw.map((e) => ({ ...e, r0: e.i0 * bucket, r1: e.i1 * bucket + bucket - 1 }));
   events.push(...drop.events);
-  const limits = { ...limitsFromContext(input.context, numeric.map((c) => c.name)), ...(input.limits ?? {}) };
+  const limits = {
+    ...limitsFromContext(
+      input.context,
+      numeric.map((c) => c.name),
+    ),
+    ...(input.limits ?? {}),
+  };
   for (const c of numeric) {
     const ch = channels.find((x) => x.name === c.name)!;
     for (const e of await stuckRuns(conn, c.col, c.name)) {
       const t0 = t![Math.floor(e.r0 / bucket)]!;
-      const othersMove = channels.some((o) => o !== ch && moves(o, Math.floor(e.r0 / bucket), Math.floor(e.r1 / bucket)));
-      if (process.env.TDEBUG) console.log("stuck?", c.name, e.r0, e.r1, e.values, othersMove, isExplained(ctx, c.name, t0, t![Math.floor(e.r1 / bucket)]!));
+      const othersMove = channels.some(
+        (o) => o !== ch && moves(o, Math.floor(e.r0 / bucket), Math.floor(e.r1 / bucket)),
+      );
       const off = commandedOff(c.name, context, byName, Math.floor(e.r0 / bucket), Math.floor(e.r1 / bucket));
       // Commands do not explain a frozen value (its siblings keep moving); only start-up and "off" do.
-      if (othersMove && t0 >= ctx.startup.get(c.name)! && !off)
-        events.push(e);
+      if (othersMove && t0 >= ctx.startup.get(c.name)! && !off) events.push(e);
     }
     const lim = limits[c.name];
     if (lim) events.push(...(await limitBreaches(conn, c.col, c.name, lim)));
@@ -150,11 +193,24 @@ async function analyse(src: Source, input: TelemetryInput, options: TelemetryOpt
   for (const c of cols) {
     const stats = await channelStats(conn, c.col);
     if (c.kind === 'text')
-      Object.assign(stats, { min: null, max: null, mean: null, std: null, p01: null, p05: null, p50: null, p95: null, p99: null });
+      Object.assign(stats, {
+        min: null,
+        max: null,
+        mean: null,
+        std: null,
+        p01: null,
+        p05: null,
+        p50: null,
+        p95: null,
+        p99: null,
+      });
     stats.gaps = (drop.emptyCounts.get(c.name) ?? 0) + (c.kind === 'numeric' ? drop.gapCount : 0);
     summaries.push({ name: c.name, units: unitsOf(c.name), kind: c.kind, stats });
   }
-  const last = rows > 0 ? await timeAt(src, [0, rows - 1]) : new Map<number, { t: number; text: string | number | null }>();
+  const last =
+    rows > 0
+      ? await timeAt(src, [0, rows - 1])
+      : new Map<number, { t: number; text: string | number | null }>();
   return {
     file: input.fileName,
     rows,

@@ -38,7 +38,10 @@ export async function toFindings(
   events: RowEvent[],
   channels: Channel[],
 ): Promise<Finding[]> {
-  const times = await timeAt(src, events.flatMap((e) => [e.r0, e.r1]));
+  const times = await timeAt(
+    src,
+    events.flatMap((e) => [e.r0, e.r1]),
+  );
   const duration = Math.max(1e-9, (await timeAt(src, [src.rows - 1])).get(src.rows - 1)?.t ?? 1);
   const unitsOf = (c: string) => {
     const u = channels.find((x) => x.name === c)?.units;

@@ -67,7 +67,10 @@ export function channelKind(col: ColumnInfo): ChannelKind {
 }
 
 /** The time column by name first, then by type: a timestamp column or a numeric one named like time. */
-export function pickTimeColumn(cols: ColumnInfo[], isoLike: (name: string) => boolean): {
+export function pickTimeColumn(
+  cols: ColumnInfo[],
+  isoLike: (name: string) => boolean,
+): {
   column: string | null;
   kind: TimeKind;
 } {

@@ -96,7 +96,13 @@ export function settleTime(ch: Channel, t: Float64Array, changes: number[], peri
  * stays within 4 sigma (or its tail's own spread) of where it ends before the next command. Sensors
  * with different thermal lags part and rejoin slowly, with slopes too small for settleTime to see.
  */
-export function settleLevel(y: Float64Array, sigma: number, t: Float64Array, changes: number[], period: number): number {
+export function settleLevel(
+  y: Float64Array,
+  sigma: number,
+  t: Float64Array,
+  changes: number[],
+  period: number,
+): number {
   const duration = t[t.length - 1] ?? 0;
   const cap = Math.max(20 * period, 0.15 * duration);
   const smooth = rollingMean(y, 11);
@@ -135,7 +141,13 @@ export function siblingResidual(ch: Channel, sibs: Channel[]): Float64Array | nu
   return out;
 }
 
-export function makeChannel(name: string, units: string | null, x: Float64Array, sigma: number, q: number): Channel {
+export function makeChannel(
+  name: string,
+  units: string | null,
+  x: Float64Array,
+  sigma: number,
+  q: number,
+): Channel {
   return { name, units, x, xi: interpolate(x), sigma, quantum: q };
 }
 

@@ -79,12 +79,10 @@ export function drift(ch: Channel, y: Float64Array, s: number, e: number): RawEv
   const height = Math.abs(best.c) * (best.end - best.k);
   const resid = Math.sqrt(best.rss / m);
   const spread = Math.max(resid, madSigma(yb.slice(1).map((v, j) => v - yb[j]!)) / Math.SQRT2);
-  if (process.env.TDEBUG) console.log('cand0', ch.name, s, e, (height / ch.sigma).toFixed(1), (height / spread).toFixed(1), (height/historyBand(yb, best.k)).toFixed(2));
   if (height < DRIFT_MIN_RATIO * spread || height < DRIFT_MIN_SIGMA * ch.sigma) return null;
   // The channel's own history: a drift leaves the band the level wandered in before it started. Wander
   // and cycles are smooth too, so fit quality alone cannot tell them from a drift; their size can.
   const history = historyBand(yb, best.k);
-  if (process.env.TDEBUG) console.log('cand', ch.name, s, e, (height / ch.sigma).toFixed(1), (height / spread).toFixed(1), (height / history).toFixed(2));
   if (height < DRIFT_HISTORY_RATIO * history) return null;
   return {
     kind: 'drift',

@@ -75,7 +75,8 @@ export function steps(ch: Channel, x: Float64Array): RawEvent[] {
     if (a < STEP_Z * sd || a < STEP_MIN_SIGMA * ch.sigma) continue;
     // Local maximum over +-w, so one step is reported once.
     let best = true;
-    for (let k = i - w; k <= i + w && best; k++) if (k !== i && k >= 0 && k < n && Math.abs(d[k]!) > a) best = false;
+    for (let k = i - w; k <= i + w && best; k++)
+      if (k !== i && k >= 0 && k < n && Math.abs(d[k]!) > a) best = false;
     if (!best) continue;
     // Abrupt: a two-level fit beats a straight line over the same 2w window by a clear margin.
     const lo = i - w;
@@ -122,8 +123,8 @@ function lineRss(x: Float64Array, lo: number, hi: number): number {
   return rss;
 }
 
-/** RMS rise that marks an oscillation (power x6) and the windows it must last. */
-const OSC_RATIO = 2.5;
+/** RMS rise that marks an oscillation (power x4; a 3-sigma sine gives 2.3x) and the windows it must last. */
+const OSC_RATIO = 2;
 const OSC_MIN_WINDOWS = 3;
 
 export function oscillations(ch: Channel, x: Float64Array): RawEvent[] {

@@ -37,9 +37,15 @@ export function pairSteps(events: RowEvent[], maxRows: number): RowEvent[] {
     if (e.kind === 'step') {
       const back = byStart.find(
         (o) =>
-          !used.has(o) && o !== e && o.kind === 'step' && o.channels[0] === e.channels[0] && o.r0 > e.r0 &&
-          o.r0 - e.r0 <= maxRows && o.extra?.sign !== e.extra?.sign &&
-          o.peak_sigma > 0.5 * e.peak_sigma && o.peak_sigma < 2 * e.peak_sigma,
+          !used.has(o) &&
+          o !== e &&
+          o.kind === 'step' &&
+          o.channels[0] === e.channels[0] &&
+          o.r0 > e.r0 &&
+          o.r0 - e.r0 <= maxRows &&
+          o.extra?.sign !== e.extra?.sign &&
+          o.peak_sigma > 0.5 * e.peak_sigma &&
+          o.peak_sigma < 2 * e.peak_sigma,
       );
       if (back) {
         used.add(back);
@@ -55,13 +61,15 @@ export function pairSteps(events: RowEvent[], maxRows: number): RowEvent[] {
 /** Same channel, overlapping rows: one event. Then same kind, same start (within `near` rows): one finding. */
 export function mergeEvents(events: RowEvent[], near: number): RowEvent[] {
   const byChannel = new Map<string, RowEvent[]>();
-  for (const e of events) for (const c of e.channels) byChannel.set(c, [...(byChannel.get(c) ?? []), { ...e, channels: [c] }]);
+  for (const e of events)
+    for (const c of e.channels) byChannel.set(c, [...(byChannel.get(c) ?? []), { ...e, channels: [c] }]);
   const single: RowEvent[] = [];
   for (const list of byChannel.values()) {
     list.sort((a, b) => a.r0 - b.r0);
     for (const e of list) {
       const last = single[single.length - 1];
-      if (last && last.channels[0] === e.channels[0] && e.r0 <= last.r1) single[single.length - 1] = absorb(last, e);
+      if (last && last.channels[0] === e.channels[0] && e.r0 <= last.r1)
+        single[single.length - 1] = absorb(last, e);
       else single.push(e);
     }
   }
@@ -83,8 +91,7 @@ export function mergeEvents(events: RowEvent[], near: number): RowEvent[] {
  * under 30, high beyond.
  */
 export function severityOf(e: RowEvent, sigma: number, durationFraction: number): Severity {
-  if (e.kind === 'limit_breach')
-    return (e.margin ?? 0) < 2 * sigma && e.r1 - e.r0 < 3 ? 'medium' : 'high';
+  if (e.kind === 'limit_breach') return (e.margin ?? 0) < 2 * sigma && e.r1 - e.r0 < 3 ? 'medium' : 'high';
   if (e.kind === 'stuck' || e.kind === 'dropout') return durationFraction > 0.05 ? 'high' : 'medium';
   return e.peak_sigma < 10 ? 'low' : e.peak_sigma < 30 ? 'medium' : 'high';
 }
@@ -102,7 +109,7 @@ export function describe(f: Omit<Finding, 'description' | 'id'>, units: (c: stri
   const ch = f.channels.join(', ');
   const u = units(f.channels[0]!);
   const at = `${fmt(f.t_start)}-${fmt(f.t_end)} s`;
-  const v = (f.evidence.values ?? {}) as Record<string, number>;
+  const v = f.evidence.values ?? {};
   const sig = f.evidence.peak_sigma !== undefined ? ` (${fmt(f.evidence.peak_sigma)} sigma)` : '';
   switch (f.kind) {
     case 'spike':

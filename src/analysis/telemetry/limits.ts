@@ -21,10 +21,18 @@ export function limitsFromContext(context: string | undefined, channels: string[
     if (!name) continue;
     const rest = sentence.slice(sentence.toLowerCase().indexOf(name.toLowerCase()) + name.length);
     const lim: Limit = { ...out[name] };
-    const range =
-      new RegExp(`(?:within|between|in|range)?\\s*\\[?${NUM}\\s*(?:-|–|to|and|\\.\\.|,)\\s*${NUM}`, 'i').exec(rest);
-    const max = new RegExp(`(?:max(?:imum)?|<=?|below|under|at most|not exceed|not above)\\s*(?:of|is|=|:)?\\s*${NUM}`, 'i').exec(rest);
-    const min = new RegExp(`(?:min(?:imum)?|>=?|above|over|at least|not below)\\s*(?:of|is|=|:)?\\s*${NUM}`, 'i').exec(rest);
+    const range = new RegExp(
+      `(?:within|between|in|range)?\\s*\\[?${NUM}\\s*(?:-|–|to|and|\\.\\.|,)\\s*${NUM}`,
+      'i',
+    ).exec(rest);
+    const max = new RegExp(
+      `(?:max(?:imum)?|<=?|below|under|at most|not exceed|not above)\\s*(?:of|is|=|:)?\\s*${NUM}`,
+      'i',
+    ).exec(rest);
+    const min = new RegExp(
+      `(?:min(?:imum)?|>=?|above|over|at least|not below)\\s*(?:of|is|=|:)?\\s*${NUM}`,
+      'i',
+    ).exec(rest);
     if (max) lim.max = Number(max[1]);
     if (min) lim.min = Number(min[1]);
     if (!max && !min && range) {

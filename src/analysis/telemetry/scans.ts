@@ -132,7 +132,11 @@ export async function series(
       : `SELECT rn // ${bucket} AS rn, ${cols.map((c) => `avg(${c})`).join(', ')} FROM v
          GROUP BY 1 ORDER BY 1`;
   const result = await conn.stream(sql);
-  for (let chunk = await result.fetchChunk(); chunk && chunk.rowCount > 0; chunk = await result.fetchChunk()) {
+  for (
+    let chunk = await result.fetchChunk();
+    chunk && chunk.rowCount > 0;
+    chunk = await result.fetchChunk()
+  ) {
     const idx = chunk.getColumnValues(0);
     cols.forEach((_, j) => {
       const vals = chunk.getColumnValues(j + 1);

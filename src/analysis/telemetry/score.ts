@@ -45,9 +45,7 @@ export function matches(f: Scorable, truth: TruthEvent): boolean {
 }
 
 /** Scores several files at once (pairs of findings and truth); one file is a list of one. */
-export function scoreTelemetry(
-  files: { findings: Finding[]; truth: TelemetryTruth }[],
-): TelemetryScore {
+export function scoreTelemetry(files: { findings: Finding[]; truth: TelemetryTruth }[]): TelemetryScore {
   const perKind: Record<string, KindScore> = {};
   const falsePositives: Record<string, number> = {};
   const missed: TruthEvent[] = [];

@@ -30,8 +30,11 @@ const NULLS = `nullstr=['', 'NaN', 'nan', 'NA', 'N/A', 'null', 'NULL', '-']`;
 
 function readerFor(path: string, fileName: string): string {
   const p = quoteString(path);
-  const ext = (/\.([a-z0-9]+)$/i.exec(fileName)?.[1] ?? /\.([a-z0-9]+)$/i.exec(path)?.[1] ?? 'csv')
-    .toLowerCase();
+  const ext = (
+    /\.([a-z0-9]+)$/i.exec(fileName)?.[1] ??
+    /\.([a-z0-9]+)$/i.exec(path)?.[1] ??
+    'csv'
+  ).toLowerCase();
   if (ext === 'parquet' || ext === 'pq') return `read_parquet(${p})`;
   if (ext === 'jsonl' || ext === 'ndjson' || ext === 'json')
     return `read_json_auto(${p}, format='newline_delimited')`;
@@ -39,10 +42,7 @@ function readerFor(path: string, fileName: string): string {
   return `read_csv(${p}, header=true, ${NULLS})`;
 }
 
-export async function rowsOf<T = Record<string, unknown>>(
-  conn: DuckDBConnection,
-  sql: string,
-): Promise<T[]> {
+export async function rowsOf<T = Record<string, unknown>>(conn: DuckDBConnection, sql: string): Promise<T[]> {
   const r = await conn.runAndReadAll(sql);
   return r.getRowObjectsJS() as T[];
 }

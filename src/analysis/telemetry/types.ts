@@ -2,14 +2,7 @@
 // markdown, and `generate_issue` files issues from `Finding`s, so these names are a contract: change
 // them only together with their readers.
 
-export type FaultKind =
-  | 'spike'
-  | 'drift'
-  | 'step'
-  | 'oscillation'
-  | 'limit_breach'
-  | 'dropout'
-  | 'stuck';
+export type FaultKind = 'spike' | 'drift' | 'step' | 'oscillation' | 'limit_breach' | 'dropout' | 'stuck';
 
 export type Severity = 'low' | 'medium' | 'high';
 
