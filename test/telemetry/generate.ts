@@ -263,7 +263,11 @@ export function generate(seed: number, opts: GenerateOptions = {}): Generated {
           Object.fromEntries(
             l.map((v, k) => [
               header[k]!,
-              k === 0 || k === sc.commands.length + 1 ? v : v === '' ? null : Number(v),
+              (k === 0 && timeFormat !== 'seconds') || k === sc.commands.length + 1
+                ? v
+                : v === ''
+                  ? null
+                  : Number(v),
             ]),
           ),
         ),

@@ -18,11 +18,13 @@ const PRIORITY: FaultKind[] = ['limit_breach', 'dropout', 'stuck', 'step', 'osci
 
 function absorb(a: RowEvent, b: RowEvent): RowEvent {
   const lead = PRIORITY.indexOf(a.kind) <= PRIORITY.indexOf(b.kind) ? a : b;
+  // A breach keeps its own rows (the rows outside the limit, not the excursion around them).
+  const breach = lead.kind === 'limit_breach';
   return {
     ...lead,
     channels: [...new Set([...a.channels, ...b.channels])],
-    r0: Math.min(a.r0, b.r0),
-    r1: Math.max(a.r1, b.r1),
+    r0: breach ? lead.r0 : Math.min(a.r0, b.r0),
+    r1: breach ? lead.r1 : Math.max(a.r1, b.r1),
     peak_sigma: Math.max(a.peak_sigma, b.peak_sigma),
   };
 }

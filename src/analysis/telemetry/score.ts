@@ -1,7 +1,7 @@
 // Scores findings against a truth file. A finding matches a truth fault when they share a channel and
 // the finding's [t_start, t_end] overlaps the fault's interval widened by max(2 s, 10% of its
-// duration). Matching is one-to-one (each fault at most once, each finding at most once), greedy by
-// smallest time distance. Headline recall and precision ignore the kind; the kind-correct rate among
+// duration). Matching is one-to-one (each fault at most once, each finding at most once), greedy:
+// right kind first, then smallest start distance. Headline recall and precision ignore the kind; the kind-correct rate among
 // matches is reported beside them, and recall per truth kind shows where the misses are.
 import type { Finding } from './types.js';
 
@@ -57,13 +57,16 @@ export function scoreTelemetry(files: { findings: Finding[]; truth: TelemetryTru
   for (const { findings, truth } of files) {
     expected += truth.faults.length;
     predicted += findings.length;
-    const pairs: { fi: number; ti: number; d: number }[] = [];
+    const pairs: { fi: number; ti: number; d: number; wrongKind: number }[] = [];
     findings.forEach((f, fi) =>
       truth.faults.forEach((tr, ti) => {
-        if (matches(f, tr)) pairs.push({ fi, ti, d: Math.abs(f.t_start - tr.t_start) });
+        if (matches(f, tr))
+          pairs.push({ fi, ti, d: Math.abs(f.t_start - tr.t_start), wrongKind: Number(f.kind !== tr.kind) });
       }),
     );
-    pairs.sort((a, b) => a.d - b.d);
+    // Among matching pairs, the right kind first, then the nearest start: the count is kind-agnostic,
+    // the kind-correct rate is not penalised by an arbitrary pairing.
+    pairs.sort((a, b) => a.wrongKind - b.wrongKind || a.d - b.d);
     const usedF = new Set<number>();
     const assigned = new Map<number, number>();
     for (const p of pairs) {

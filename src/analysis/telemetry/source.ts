@@ -67,6 +67,16 @@ export async function openSource(path: string, fileName: string): Promise<Source
       .map((d) => ({ name: d.column_name, type: d.column_type }));
     const rows = Number((await rowsOf<{ n: bigint }>(conn, 'SELECT count(*) AS n FROM raw'))[0]!.n);
 
+    // Text columns that are mostly numbers (seconds written as strings, a stray 'ERR' defeating type
+    // sniffing) are numbers, for the time column and the channels alike.
+    for (const c of cols.filter((c) => /^VARCHAR/i.test(c.type))) {
+      const [r] = await rowsOf<{ ok: number }>(
+        conn,
+        `SELECT avg(CASE WHEN try_cast(${q(c.name)} AS DOUBLE) IS NOT NULL THEN 1.0 ELSE 0 END) AS ok
+         FROM raw WHERE ${q(c.name)} IS NOT NULL`,
+      );
+      if ((r?.ok ?? 0) > 0.95) c.type = 'DOUBLE';
+    }
     const isoShare = new Map<string, boolean>();
     for (const c of cols.filter((c) => /^VARCHAR/i.test(c.type))) {
       const [r] = await rowsOf<{ ok: number }>(
@@ -81,7 +91,7 @@ export async function openSource(path: string, fileName: string): Promise<Source
       time.kind === 'iso'
         ? `epoch(try_cast(${q(time.column!)} AS TIMESTAMPTZ))`
         : time.kind === 'seconds'
-          ? `CAST(${q(time.column!)} AS DOUBLE)`
+          ? `try_cast(${q(time.column!)} AS DOUBLE)`
           : 'CAST(__rn AS DOUBLE)';
     const [first] = await rowsOf<{ e: number | null }>(
       conn,
@@ -92,22 +102,12 @@ export async function openSource(path: string, fileName: string): Promise<Source
     const columns: SourceColumn[] = [];
     for (const c of cols.filter((c) => c.name !== time.column)) {
       let kind = channelKind(c);
-      let value = `CAST(${q(c.name)} AS DOUBLE)`;
-      if (!isNumericType(c.type)) {
-        // Text columns that are mostly numbers (a stray 'ERR' defeats type sniffing) are channels.
-        const [r] = await rowsOf<{ ok: number }>(
-          conn,
-          `SELECT avg(CASE WHEN try_cast(${q(c.name)} AS DOUBLE) IS NOT NULL THEN 1.0 ELSE 0 END) AS ok
-           FROM raw WHERE ${q(c.name)} IS NOT NULL`,
-        );
-        if ((r?.ok ?? 0) > 0.95) value = `try_cast(${q(c.name)} AS DOUBLE)`;
-        else if (/^BOOL/i.test(c.type)) value = `CAST(${q(c.name)} AS DOUBLE)`;
-        else {
-          // A text column is context: its value changes (mode, script state) are used as commands,
-          // so any number that differs per distinct text will do.
-          value = `CAST(hash(${q(c.name)}) % 1000003 AS DOUBLE)`;
-          kind = kind === 'numeric' ? 'text' : kind;
-        }
+      let value = `try_cast(${q(c.name)} AS DOUBLE)`;
+      if (!isNumericType(c.type) && !/^BOOL/i.test(c.type)) {
+        // A text column is context: its value changes (mode, script state) are used as commands,
+        // so any number that differs per distinct text will do.
+        value = `CAST(hash(${q(c.name)}) % 1000003 AS DOUBLE)`;
+        kind = kind === 'numeric' ? 'text' : kind;
       }
       columns.push({ ...c, kind, value: `CASE WHEN isfinite(${value}) THEN ${value} END` });
     }
