@@ -48,9 +48,7 @@ const STUCK_RATIO = 4;
 const STUCK_MIN_ROWS = 10;
 
 export async function stuckRuns(conn: DuckDBConnection, col: string, name: string): Promise<RowEvent[]> {
-  const { p99 } = await equalRuns(conn, col, 1);
-  const min = Math.max(STUCK_MIN_ROWS, Math.ceil(STUCK_RATIO * p99));
-  const { runs } = await equalRuns(conn, col, min);
+  const { p99, runs } = await equalRuns(conn, col, STUCK_RATIO, STUCK_MIN_ROWS);
   return runs.map((r) => ({
     kind: 'stuck',
     channels: [name],

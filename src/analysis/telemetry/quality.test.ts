@@ -1,6 +1,6 @@
 // Quality floor on fixed development seeds: the generator's files scored the way the hidden set is
 // (recall and precision, kind-agnostic match). Floors sit a little under what was measured
-// (seeds 1-5: recall 0.83, precision 1.0) so a change that loses faults or invents them fails here.
+// (seeds 1-3: recall 0.86, precision 1.0; seeds 1-5, run by test/telemetry/score-seeds.ts: 0.83 and 1.0) so a change that loses faults or invents them fails here.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,19 +10,19 @@ import { analyseTelemetry } from './analyse.js';
 import { matches, scoreTelemetry } from './score.js';
 
 describe('telemetry quality on development seeds', () => {
-  it('keeps recall >= 0.75 and precision >= 0.9 on seeds 1-5', async () => {
+  it('keeps recall >= 0.8 and precision >= 0.9 on seeds 1-3', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hwa-telemetry-quality-'));
     try {
       const files = [];
-      for (let seed = 1; seed <= 5; seed++) {
+      for (let seed = 1; seed <= 3; seed++) {
         const g = generate(seed);
         const path = writeGenerated(dir, g);
         const a = await analyseTelemetry({ path, fileName: g.name, limits: g.limits.channels });
         files.push({ findings: a.findings, truth: g.truth });
       }
       const s = scoreTelemetry(files);
-      expect(s.expected).toBeGreaterThanOrEqual(10);
-      expect(s.recall).toBeGreaterThanOrEqual(0.75);
+      expect(s.expected).toBeGreaterThanOrEqual(7);
+      expect(s.recall).toBeGreaterThanOrEqual(0.8);
       expect(s.precision).toBeGreaterThanOrEqual(0.9);
     } finally {
       rmSync(dir, { recursive: true, force: true });

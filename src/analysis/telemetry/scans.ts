@@ -86,31 +86,30 @@ export function limitRuns(conn: DuckDBConnection, col: string, limit: Limit): Pr
 }
 
 /**
- * Runs of identical consecutive values (nulls skipped): the typical run length (p99 over runs) and
- * the runs longer than `minLength`, with their value.
+ * Runs of identical consecutive values (nulls skipped), in one query: the typical run length (p99
+ * over runs) and the runs at least `ratio` x p99 and `minLength` long, with their value.
  */
 export async function equalRuns(
   conn: DuckDBConnection,
   col: string,
+  ratio: number,
   minLength: number,
 ): Promise<{ p99: number; runs: (RowRun & { value: number })[] }> {
-  const base = `WITH x AS (SELECT rn, ${col} AS x FROM v WHERE ${col} IS NOT NULL),
-    y AS (SELECT rn, x, CASE WHEN x = lag(x) OVER (ORDER BY rn) THEN 0 ELSE 1 END AS nw FROM x),
-    z AS (SELECT rn, x, sum(nw) OVER (ORDER BY rn) AS g FROM y),
-    r AS (SELECT min(rn) AS s, max(rn) AS e, count(*) AS n, any_value(x) AS val FROM z GROUP BY g)`;
-  const [p] = await rowsOf(conn, `${base} SELECT quantile_cont(n, 0.99) AS p99 FROM r`);
-  const runs = await rowsOf(
+  const rows = await rowsOf(
     conn,
-    `${base} SELECT s, e, n, val FROM r WHERE n >= ${minLength} ORDER BY n DESC LIMIT 50`,
+    `WITH x AS (SELECT rn, ${col} AS x FROM v WHERE ${col} IS NOT NULL),
+      y AS (SELECT rn, x, CASE WHEN x = lag(x) OVER (ORDER BY rn) THEN 0 ELSE 1 END AS nw FROM x),
+      z AS (SELECT rn, x, sum(nw) OVER (ORDER BY rn) AS g FROM y),
+      r AS (SELECT min(rn) AS s, max(rn) AS e, count(*) AS n, any_value(x) AS val FROM z GROUP BY g),
+      p AS (SELECT quantile_cont(n, 0.99) AS p99 FROM r)
+    SELECT p99, s, e, n, val FROM p LEFT JOIN r ON r.n >= greatest(${minLength}, ceil(${ratio} * p.p99))
+    ORDER BY n DESC LIMIT 50`,
   );
   return {
-    p99: num(p?.p99) ?? 1,
-    runs: runs.map((r) => ({
-      start: Number(r.s),
-      end: Number(r.e),
-      length: Number(r.n),
-      value: Number(r.val),
-    })),
+    p99: num(rows[0]?.p99) ?? 1,
+    runs: rows
+      .filter((r) => r.s !== null && r.s !== undefined)
+      .map((r) => ({ start: Number(r.s), end: Number(r.e), length: Number(r.n), value: Number(r.val) })),
   };
 }
 
