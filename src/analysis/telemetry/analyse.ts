@@ -129,14 +129,17 @@ async function analyse(
         )!
       : residualOf(own, regs, indexAt(t!, ctx.startup.get(ch.name)!));
     // Steps are judged on the sibling residual too: a shared cycle hides a small shift in one sensor.
-    const stepEvents = steps(sibs.length ? { ...ch, sigma: noiseScale(y) } : ch, y).map((e) => ({
+    const ySigma = noiseScale(y);
+    // Evidence in the channel's own units: its mean level 20 samples either side of the change.
+    const level = (a: number, b: number) => {
+      const xs = own.subarray(Math.max(0, a), Math.min(own.length, b));
+      return xs.reduce((p, v) => p + v, 0) / Math.max(1, xs.length);
+    };
+    const stepEvents = steps({ ...ch, sigma: ySigma }, y).map((e) => ({
       ...e,
-      peak_sigma: (Math.abs((e.values.after ?? 0) - (e.values.before ?? 0)) || 0) / ch.sigma,
-      values: sibs.length
-        ? { before: own[Math.max(0, e.i0 - 5)]!, after: own[Math.min(own.length - 1, e.i0 + 5)]! }
-        : e.values,
+      peak_sigma: Math.abs((e.values.after ?? 0) - (e.values.before ?? 0)) / ySigma,
+      values: { before: level(e.i0 - 20, e.i0), after: level(e.i0, e.i0 + 20) },
     }));
-    raw.push(...stepEvents.filter((e) => !isExplained(ctx, ch.name, t![e.i0]!, t![e.i1])));
     // Siblings with different thermal lags part ways after every command: settle on the residual too.
     const changes = (ctx.changes.get(ch.name) ?? []).map((c) => indexAt(t!, c));
     const settleY = !changes.length
@@ -151,6 +154,9 @@ async function analyse(
       settle: new Map([[ch.name, Math.max(settleY, ctx.settle.get(ch.name) ?? 0)]]),
       startup: new Map([[ch.name, Math.max(0.1 * ctx.duration, ctx.startup.get(ch.name)!)]]),
     };
+    // Steps on the residual are explained by the residual's own settling too (lag differences).
+    const stepCtx = { ...ctx, settle: segCtx.settle };
+    raw.push(...stepEvents.filter((e) => !isExplained(stepCtx, ch.name, t![e.i0]!, t![e.i1])));
     // A channel still settling when the next command comes (settle at the 15% cap) has no steady
     // stretch to judge a slow change in.
     if (settleY >= 0.15 * ctx.duration) continue;
