@@ -1,0 +1,233 @@
+// analyseTelemetry: statistics and findings for one telemetry file. DuckDB reads the file and answers
+// the scans; detectors run on per-channel series pulled in chunks (bucketed beyond `maxPoints`).
+// Commands, modes and the start-up window explain changes; siblings expose slow faults.
+import { unitsOf } from './columns.js';
+import {
+  changeIndices,
+  explainers,
+  isExplained,
+  makeChannel,
+  settleTime,
+  settleLevel,
+  siblingResidual,
+  siblingsOf,
+  startupEnd,
+  moves,
+  steadySegments,
+  indexAt,
+  type Channel,
+  type Context,
+} from './context.js';
+import { drift } from './detect-drift.js';
+import { dropouts, limitBreaches, stuckRuns } from './detect-flat.js';
+import { oscillations, spikes, steps, type RawEvent } from './detect-local.js';
+import { commandedOff, timeAt, toFindings } from './assemble.js';
+import { mergeEvents, pairSteps, type RowEvent } from './findings.js';
+import { limitsFromContext } from './limits.js';
+import { lag, lagSet, residualOf } from './model.js';
+import { interpolate, noiseScale, quantum } from './robust.js';
+import { channelStats, series } from './scans.js';
+import { openSource, type Source } from './source.js';
+import type { ChannelSummary, TelemetryAnalysis, TelemetryInput, TelemetryOptions } from './types.js';
+
+/** A finding over more than 60% of the file localises nothing: it is dropped. */
+const MAX_SPAN = 0.6;
+
+export async function analyseTelemetry(
+  input: TelemetryInput,
+  options: TelemetryOptions = {},
+): Promise<TelemetryAnalysis> {
+  const src = await openSource(input.path, input.fileName);
+  try {
+    return await analyse(src, input, options);
+  } finally {
+    src.close();
+  }
+}
+
+async function analyse(
+  src: Source,
+  input: TelemetryInput,
+  options: TelemetryOptions,
+): Promise<TelemetryAnalysis> {
+  const { conn, rows } = src;
+  const cols = src.columns.map((c, i) => ({ ...c, col: `c${i}` }));
+  const numeric = cols.filter((c) => c.kind === 'numeric');
+  const context = cols.filter((c) => c.kind !== 'numeric');
+  const drop = await dropouts(
+    conn,
+    numeric.map((c) => ({ name: c.name, col: c.col })),
+  );
+  const period = drop.median ?? 1;
+  const bucket = Math.max(1, Math.ceil(rows / (options.maxPoints ?? 200_000)));
+  const [t, ...data] = await series(conn, ['t', ...cols.map((c) => c.col)], rows, bucket);
+  const byName = new Map(cols.map((c, i) => [c.name, data[i]!]));
+  const channels: Channel[] = numeric.map((c) => {
+    const x = byName.get(c.name)!;
+    return makeChannel(c.name, unitsOf(c.name), x, noiseScale(x), quantum(x));
+  });
+  const seriesPeriod = period * bucket;
+  const ctx: Context = {
+    t: t!,
+    bucket,
+    period: seriesPeriod,
+    duration: t![t!.length - 1] ?? 0,
+    startupEnd: startupEnd(t!, seriesPeriod),
+    startup: new Map(),
+    changes: new Map(),
+    settle: new Map(),
+    siblings: new Map(),
+  };
+  const changeIdx = new Map(context.map((c) => [c.name, changeIndices(byName.get(c.name)!)]));
+  for (const ch of channels) {
+    const idx = [
+      ...new Set(
+        explainers(
+          ch.name,
+          context.map((c) => c.name),
+        ).flatMap((c) => changeIdx.get(c) ?? []),
+      ),
+    ].sort((a, b) => a - b);
+    ctx.changes.set(
+      ch.name,
+      idx.map((i) => t![i]!),
+    );
+    ctx.settle.set(ch.name, idx.length ? settleTime(ch, t!, idx, seriesPeriod) : 0);
+    ctx.siblings.set(ch.name, siblingsOf(ch, channels));
+    // Power-on is a command change at row 0: warm-up and inrush settle like any commanded response.
+    ctx.startup.set(ch.name, Math.max(ctx.startupEnd, settleTime(ch, t!, [0], seriesPeriod)));
+  }
+
+  const taus = lagSet(seriesPeriod, ctx.duration);
+  const raw: RawEvent[] = [];
+  const cleaned = new Map<string, Float64Array>();
+  for (const ch of channels) {
+    const sp = spikes(ch);
+    cleaned.set(ch.name, sp.cleaned);
+    const local = [...sp.events, ...oscillations(ch, sp.cleaned)];
+    raw.push(...local.filter((e) => !isExplained(ctx, ch.name, t![e.i0]!, t![e.i1])));
+  }
+  for (const ch of channels) {
+    const sibs = channels.filter((c) => ctx.siblings.get(ch.name)!.includes(c.name));
+    const own = cleaned.get(ch.name)!;
+    const bases: Float64Array[] = [];
+    for (const c of context)
+      if (
+        c.kind === 'command' &&
+        /^(DOUBLE|BIGINT|INTEGER|FLOAT|DECIMAL|BOOL|SMALLINT|TINYINT)/i.test(c.type)
+      )
+        bases.push(interpolate(byName.get(c.name)!));
+    const regs = bases.flatMap((b) => [b, ...taus.map((tau) => lag(b, t!, tau))]);
+    // Siblings: the residual against their median (what they share cancels). A lone channel: the
+    // residual of a lagged regression on the numeric commands (a bus voltage sagging with a motor
+    // command). Tried on siblings too (median plus commands, lagged): more drifts found, but the
+    // thermal-lag differences between sensors it leaves produced more false drifts (dev seeds 6-25).
+    const y = sibs.length
+      ? siblingResidual(
+          { ...ch, xi: own },
+          sibs.map((s) => ({ ...s, xi: cleaned.get(s.name)! })),
+        )!
+      : residualOf(own, regs, indexAt(t!, ctx.startup.get(ch.name)!));
+    // Steps are judged on the sibling residual too: a shared cycle hides a small shift in one sensor.
+    const ySigma = noiseScale(y);
+    // Evidence in the channel's own units: its mean level 20 samples either side of the change.
+    const level = (a: number, b: number) => {
+      const xs = own.subarray(Math.max(0, a), Math.min(own.length, b));
+      return xs.reduce((p, v) => p + v, 0) / Math.max(1, xs.length);
+    };
+    const stepEvents = steps({ ...ch, sigma: ySigma }, y).map((e) => ({
+      ...e,
+      peak_sigma: Math.abs((e.values.after ?? 0) - (e.values.before ?? 0)) / ySigma,
+      values: { before: level(e.i0 - 20, e.i0), after: level(e.i0, e.i0 + 20) },
+    }));
+    // Siblings with different thermal lags part ways after every command: settle on the residual too.
+    const changes = (ctx.changes.get(ch.name) ?? []).map((c) => indexAt(t!, c));
+    const settleY = !changes.length
+      ? 0
+      : sibs.length
+        ? settleLevel(y, ch.sigma, t!, changes, seriesPeriod)
+        : settleTime({ ...ch, xi: y }, t!, changes, seriesPeriod);
+    // Slow warm-ups outlast what the slope-based start-up estimate sees; a drift is only searched
+    // after the first 10% of the record as well.
+    const segCtx = {
+      ...ctx,
+      settle: new Map([[ch.name, Math.max(settleY, ctx.settle.get(ch.name) ?? 0)]]),
+      startup: new Map([[ch.name, Math.max(0.1 * ctx.duration, ctx.startup.get(ch.name)!)]]),
+    };
+    // Steps on the residual are explained by the residual's own settling too (lag differences).
+    const stepCtx = { ...ctx, settle: segCtx.settle };
+    raw.push(...stepEvents.filter((e) => !isExplained(stepCtx, ch.name, t![e.i0]!, t![e.i1])));
+    // A channel still settling when the next command comes (settle at the 15% cap) has no steady
+    // stretch to judge a slow change in.
+    if (settleY >= 0.15 * ctx.duration) continue;
+    for (const [s, e] of steadySegments(segCtx, ch.name)) {
+      const d = drift(ch, y, s, e);
+      if (d) raw.push(d);
+    }
+  }
+
+  const events: RowEvent[] = raw.map((e) => ({ ...e, r0: e.i0 * bucket, r1: e.i1 * bucket + bucket - 1 }));
+  events.push(...drop.events);
+  const limits = {
+    ...limitsFromContext(
+      input.context,
+      numeric.map((c) => c.name),
+    ),
+    ...(input.limits ?? {}),
+  };
+  for (const c of numeric) {
+    const ch = channels.find((x) => x.name === c.name)!;
+    for (const e of await stuckRuns(conn, c.col, c.name)) {
+      const t0 = t![Math.floor(e.r0 / bucket)]!;
+      const othersMove = channels.some(
+        (o) => o !== ch && moves(o, Math.floor(e.r0 / bucket), Math.floor(e.r1 / bucket)),
+      );
+      const off = commandedOff(c.name, context, byName, Math.floor(e.r0 / bucket), Math.floor(e.r1 / bucket));
+      // Commands do not explain a frozen value (its siblings keep moving); only start-up and "off" do.
+      if (othersMove && t0 >= ctx.startup.get(c.name)! && !off) events.push(e);
+    }
+    const lim = limits[c.name];
+    if (lim) events.push(...(await limitBreaches(conn, c.col, c.name, lim)));
+  }
+
+  const near = Math.max(3, Math.round(2 / period));
+  const merged = mergeEvents(pairSteps(events, Math.round(rows * 0.5)), near).filter(
+    (e) => e.r1 - e.r0 < MAX_SPAN * rows,
+  );
+  const findings = await toFindings(src, input.fileName, merged, channels);
+  const summaries: ChannelSummary[] = [];
+  for (const c of cols) {
+    const stats = await channelStats(conn, c.col);
+    if (c.kind === 'text')
+      Object.assign(stats, {
+        min: null,
+        max: null,
+        mean: null,
+        std: null,
+        p01: null,
+        p05: null,
+        p50: null,
+        p95: null,
+        p99: null,
+      });
+    stats.gaps = (drop.emptyCounts.get(c.name) ?? 0) + (c.kind === 'numeric' ? drop.gapCount : 0);
+    summaries.push({ name: c.name, units: unitsOf(c.name), kind: c.kind, stats });
+  }
+  const last =
+    rows > 0
+      ? await timeAt(src, [0, rows - 1])
+      : new Map<number, { t: number; text: string | number | null }>();
+  return {
+    file: input.fileName,
+    rows,
+    time: {
+      column: src.time.column,
+      kind: src.time.kind,
+      start: last.get(0)?.text ?? null,
+      end: last.get(rows - 1)?.text ?? null,
+      median_period_s: drop.median,
+    },
+    channels: summaries,
+    findings,
+  };
+}

@@ -1,0 +1,93 @@
+// Column roles from names and DuckDB types alone: the time column, command/context columns and units.
+// Only generic conventions (`_cmd`, `_setpoint`, `mode`, units as a header suffix) are used, never
+// names of one data set, so the rules carry to files nobody here has seen.
+import type { ChannelKind, TimeKind } from './types.js';
+
+export interface ColumnInfo {
+  name: string;
+  type: string;
+}
+
+const TIME_NAME =
+  /^(t|ts|time|timestamp|datetime|date_time|utc|time_utc|elapsed|elapsed_s|time_s|t_s|seconds|secs?|time_sec|epoch|clock|date)$/i;
+const TIME_HINT = /time|stamp|elapsed|utc|epoch/i;
+
+/** Names that carry a commanded value or a state: context that explains changes, not channels to judge. */
+const COMMAND =
+  /(^|_)(cmd|command|setpoint|set_point|sp|target|demand|enable|enabled|mode|state|profile|phase|script)(_|$)|_on$/i;
+
+const UNITS = new Set(
+  (
+    'V mV uV kV A mA uA W mW kW degC degF C F K Pa kPa hPa MPa bar mbar psi Hz kHz rpm s ms us m mm cm km ' +
+    'g kg N Nm pct percent dB dBm lux ohm Ohm kohm mps m_s mps2 g0 deg rad Wh mAh J L lpm slpm sccm'
+  ).split(' '),
+);
+
+export function isNumericType(type: string): boolean {
+  return /^(DOUBLE|FLOAT|REAL|DECIMAL|HUGEINT|BIGINT|INTEGER|SMALLINT|TINYINT|UBIGINT|UINTEGER|USMALLINT|UTINYINT)/i.test(
+    type,
+  );
+}
+export const isTimestampType = (type: string): boolean => /^(TIMESTAMP|DATE)/i.test(type);
+
+/** Units from `bus_voltage_V`, `temp [degC]`, `current (mA)`; null when the suffix is not a unit. */
+export function unitsOf(name: string): string | null {
+  const bracket = /[[(]\s*([^\])]+?)\s*[\])]\s*$/.exec(name);
+  if (bracket) return bracket[1]!;
+  const parts = name.split(/[_\s]+/);
+  if (parts.length < 2) return null;
+  const last = parts[parts.length - 1]!;
+  return UNITS.has(last) ? last : null;
+}
+
+/** Name without its unit suffix and trailing index, so temp_1_degC and temp_2_degC share a stem. */
+export function stemOf(name: string): string {
+  const units = unitsOf(name);
+  let s = name.replace(/\s*[[(][^\])]*[\])]\s*$/, '');
+  if (units && s.endsWith(units)) s = s.slice(0, -units.length);
+  return s
+    .toLowerCase()
+    .replace(/[_\s-]+$/, '')
+    .replace(/([_\s-]?([0-9]+|[a-d]))$/, '')
+    .replace(/[_\s-]+$/, '');
+}
+
+export function tokensOf(name: string): string[] {
+  return name
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((t) => t.length > 1 && !UNITS.has(t) && !/^[0-9]+$/.test(t));
+}
+
+export function channelKind(col: ColumnInfo): ChannelKind {
+  if (COMMAND.test(col.name)) return 'command';
+  if (isNumericType(col.type)) return 'numeric';
+  if (/^BOOL/i.test(col.type)) return 'command';
+  return 'text';
+}
+
+/** The time column by name first, then by type: a timestamp column or a numeric one named like time. */
+export function pickTimeColumn(
+  cols: ColumnInfo[],
+  isoLike: (name: string) => boolean,
+): {
+  column: string | null;
+  kind: TimeKind;
+} {
+  const ranked = [
+    ...cols.filter((c) => TIME_NAME.test(c.name)),
+    ...cols.filter((c) => !TIME_NAME.test(c.name) && TIME_HINT.test(c.name)),
+    ...cols.filter((c) => isTimestampType(c.type)),
+  ];
+  for (const c of ranked) {
+    if (isTimestampType(c.type)) return { column: c.name, kind: 'iso' };
+    if (/^VARCHAR/i.test(c.type) && isoLike(c.name)) return { column: c.name, kind: 'iso' };
+    if (isNumericType(c.type) && (TIME_NAME.test(c.name) || TIME_HINT.test(c.name)))
+      return { column: c.name, kind: 'seconds' };
+  }
+  const text = cols.find((c) => /^VARCHAR/i.test(c.type) && isoLike(c.name));
+  return text ? { column: text.name, kind: 'iso' } : { column: null, kind: 'index' };
+}
+
+export const quoteIdent = (name: string): string => `"${name.replace(/"/g, '""')}"`;
+export const quoteString = (s: string): string => `'${s.replace(/'/g, "''")}'`;

@@ -1,0 +1,100 @@
+// Detectors answered by SQL over the whole file: dropouts (time gaps, runs of empty cells), stuck
+// sensors (runs of identical values far longer than the channel's normal runs) and limit breaches
+// (the rows outside the limits, not the excursion around them).
+import type { DuckDBConnection } from '@duckdb/node-api';
+import type { RowEvent } from './findings.js';
+import { emptyRuns, equalRuns, limitRuns, timeGaps } from './scans.js';
+import { rowsOf } from './source.js';
+import type { Limit } from './types.js';
+
+/** A time gap is a dropout beyond 4 median periods: jitter of +-50% and one lost row stay below it. */
+export const GAP_FACTOR = 4;
+/** Three empty cells in a row: single empty cells are logger noise, runs are lost data. */
+export const MIN_EMPTY_RUN = 3;
+
+export async function dropouts(conn: DuckDBConnection, cols: { name: string; col: string }[]) {
+  const { median, gaps } = await timeGaps(conn, GAP_FACTOR);
+  const events: RowEvent[] = gaps.map((g) => ({
+    kind: 'dropout',
+    channels: cols.map((c) => c.name),
+    i0: g.row,
+    i1: g.row + 1,
+    r0: g.row,
+    r1: g.row + 1,
+    peak_sigma: 0,
+    values: { periods: g.dt / (median ?? 1), missing_rows: Math.round(g.dt / (median ?? 1)) - 1 },
+  }));
+  const emptyCounts = new Map<string, number>();
+  for (const c of cols) {
+    const runs = await emptyRuns(conn, c.col, MIN_EMPTY_RUN);
+    emptyCounts.set(c.name, runs.length);
+    for (const r of runs)
+      events.push({
+        kind: 'dropout',
+        channels: [c.name],
+        i0: r.start,
+        i1: r.end,
+        r0: r.start,
+        r1: r.end,
+        peak_sigma: 0,
+        values: { missing_rows: r.length },
+      });
+  }
+  return { median, events, gapCount: gaps.length, emptyCounts };
+}
+
+/** A stuck run is 4x longer than the channel's 99th-percentile run, and at least 10 rows. */
+const STUCK_RATIO = 4;
+const STUCK_MIN_ROWS = 10;
+
+export async function stuckRuns(conn: DuckDBConnection, col: string, name: string): Promise<RowEvent[]> {
+  const { p99, runs } = await equalRuns(conn, col, STUCK_RATIO, STUCK_MIN_ROWS);
+  return runs.map((r) => ({
+    kind: 'stuck',
+    channels: [name],
+    i0: r.start,
+    i1: r.end,
+    r0: r.start,
+    r1: r.end,
+    peak_sigma: 0,
+    values: { value: r.value, rows: r.length, ratio: r.length / Math.max(1, p99) },
+  }));
+}
+
+export async function limitBreaches(
+  conn: DuckDBConnection,
+  col: string,
+  name: string,
+  limit: Limit,
+): Promise<RowEvent[]> {
+  const runs = await limitRuns(conn, col, limit);
+  // Noise around the limit splits one breach into several runs: join runs 3 rows apart or closer.
+  const joined: { start: number; end: number }[] = [];
+  for (const r of runs) {
+    const last = joined[joined.length - 1];
+    if (last && r.start - last.end <= 4) last.end = r.end;
+    else joined.push({ start: r.start, end: r.end });
+  }
+  const out: RowEvent[] = [];
+  for (const j of joined.slice(0, 200)) {
+    const [w] = await rowsOf<{ hi: number; lo: number }>(
+      conn,
+      `SELECT max(${col}) AS hi, min(${col}) AS lo FROM v WHERE rn BETWEEN ${j.start} AND ${j.end}`,
+    );
+    const over = limit.max !== undefined && w && w.hi > limit.max ? w.hi - limit.max : 0;
+    const under = limit.min !== undefined && w && w.lo < limit.min ? limit.min - w.lo : 0;
+    out.push({
+      kind: 'limit_breach',
+      channels: [name],
+      i0: j.start,
+      i1: j.end,
+      r0: j.start,
+      r1: j.end,
+      peak_sigma: 0,
+      values: { worst: over >= under ? (w?.hi ?? NaN) : (w?.lo ?? NaN), rows: j.end - j.start + 1 },
+      limit,
+      margin: Math.max(over, under),
+    });
+  }
+  return out;
+}

@@ -1,0 +1,169 @@
+// Short-scale detectors on one channel's series: spikes (rolling-median residual), steps (difference
+// of window means, checked for abruptness and persistence) and oscillation (windowed RMS of the
+// high-passed series against the channel's own typical RMS). Thresholds are in noise units so they
+// carry across channels and files; the numbers are documented where they are set.
+import type { Channel } from './context.js';
+import { madSigma, median, prefix, meanOf, rollingMean, rollingMedian } from './robust.js';
+import type { FaultKind } from './types.js';
+
+export interface RawEvent {
+  kind: FaultKind;
+  channels: string[];
+  /** Series indices (rows, or buckets of rows) of the first and last affected point. */
+  i0: number;
+  i1: number;
+  peak_sigma: number;
+  values: Record<string, number>;
+  extra?: Record<string, unknown>;
+}
+
+/** Robust z above which a residual is an outlier: 6 sigma is ~2e-9 per Gaussian sample. */
+const SPIKE_Z = 6;
+/** A spike lasts at most 3 samples; longer runs of outliers are steps, breaches or oscillation. */
+const SPIKE_MAX_RUN = 3;
+
+export function spikes(ch: Channel): { events: RawEvent[]; cleaned: Float64Array } {
+  const med = rollingMedian(ch.xi, 9);
+  const r = ch.xi.map((v, i) => v - med[i]!);
+  // The difference-based sigma is the floor: on a quantised channel the residual MAD can be a
+  // fraction of a quantum and would turn ordinary noise into spikes.
+  const s = Math.max(madSigma(r), ch.quantum, ch.sigma);
+  const out: boolean[] = Array.from(r, (v) => Math.abs(v) > SPIKE_Z * s);
+  const cleaned = Float64Array.from(ch.xi);
+  const events: RawEvent[] = [];
+  for (let i = 0; i < out.length; i++) {
+    if (!out[i]) continue;
+    let j = i;
+    while (j + 1 < out.length && out[j + 1]) j++;
+    for (let k = i; k <= j; k++) cleaned[k] = med[k]!;
+    // Isolated: no other outliers within 10 samples (a burst of them is an oscillation).
+    let isolated = j - i + 1 <= SPIKE_MAX_RUN;
+    for (let k = Math.max(0, i - 10); k < Math.min(out.length, j + 11) && isolated; k++)
+      if ((k < i || k > j) && out[k]) isolated = false;
+    if (isolated && Number.isFinite(ch.x[i]!)) {
+      let peak = i;
+      for (let k = i; k <= j; k++) if (Math.abs(r[k]!) > Math.abs(r[peak]!)) peak = k;
+      events.push({
+        kind: 'spike',
+        channels: [ch.name],
+        i0: i,
+        i1: j,
+        peak_sigma: Math.abs(r[peak]!) / ch.sigma,
+        values: { baseline: med[peak]!, peak: ch.xi[peak]! },
+      });
+    }
+    i = j;
+  }
+  return { events, cleaned };
+}
+
+/** Minimum step size in noise units, and its significance against the file's own window-difference spread. */
+const STEP_MIN_SIGMA = 4;
+const STEP_Z = 6;
+
+export function steps(ch: Channel, x: Float64Array): RawEvent[] {
+  const n = x.length;
+  const w = Math.max(8, Math.min(40, Math.round(n / 150)));
+  if (n < 6 * w) return [];
+  const pre = prefix(x);
+  const d = new Float64Array(n);
+  for (let i = w; i <= n - w; i++) d[i] = meanOf(pre, i, i + w) - meanOf(pre, i - w, i);
+  const sd = Math.max(madSigma(d.subarray(w, n - w)), ch.sigma * Math.sqrt(2 / w));
+  const events: RawEvent[] = [];
+  for (let i = w; i <= n - w; i++) {
+    const a = Math.abs(d[i]!);
+    if (a < STEP_Z * sd || a < STEP_MIN_SIGMA * ch.sigma) continue;
+    // Local maximum over +-w, so one step is reported once.
+    let best = true;
+    for (let k = i - w; k <= i + w && best; k++)
+      if (k !== i && k >= 0 && k < n && Math.abs(d[k]!) > a) best = false;
+    if (!best) continue;
+    // Abrupt: a two-level fit beats a straight line over the same 2w window by a clear margin.
+    const lo = i - w;
+    const hi = i + w;
+    const m1 = meanOf(pre, lo, i);
+    const m2 = meanOf(pre, i, hi);
+    let rssStep = 0;
+    for (let k = lo; k < hi; k++) rssStep += (x[k]! - (k < i ? m1 : m2)) ** 2;
+    const rssLine = lineRss(x, lo, hi);
+    if (rssStep > 0.6 * rssLine) continue;
+    // Persistent: the level 1-3 windows later still differs by at least half the jump.
+    const far = Math.min(n, i + 3 * w);
+    const after = meanOf(pre, Math.min(i + w, far - 1), far);
+    const before = meanOf(pre, Math.max(0, i - 3 * w), Math.max(1, i - w));
+    if (Math.abs(after - before) < 0.5 * a) continue;
+    events.push({
+      kind: 'step',
+      channels: [ch.name],
+      i0: i,
+      i1: i,
+      peak_sigma: a / ch.sigma,
+      values: { before: m1, after: m2 },
+      extra: { sign: Math.sign(d[i]!) },
+    });
+  }
+  return events;
+}
+
+function lineRss(x: Float64Array, lo: number, hi: number): number {
+  const n = hi - lo;
+  const mx = (n - 1) / 2;
+  let my = 0;
+  for (let k = lo; k < hi; k++) my += x[k]!;
+  my /= n;
+  let sxy = 0;
+  let sxx = 0;
+  for (let k = 0; k < n; k++) {
+    sxy += (k - mx) * (x[lo + k]! - my);
+    sxx += (k - mx) ** 2;
+  }
+  const b = sxy / sxx;
+  let rss = 0;
+  for (let k = 0; k < n; k++) rss += (x[lo + k]! - (my + b * (k - mx))) ** 2;
+  return rss;
+}
+
+/** RMS rise that marks an oscillation (power x4; a 3-sigma sine gives 2.3x) and the windows it must last. */
+const OSC_RATIO = 2;
+const OSC_MIN_WINDOWS = 3;
+
+export function oscillations(ch: Channel, x: Float64Array): RawEvent[] {
+  const n = x.length;
+  const W = 41;
+  const L = 30;
+  const hop = L >> 1;
+  if (n < 10 * L) return [];
+  const base = rollingMean(x, W);
+  const h = x.map((v, i) => v - base[i]!);
+  const rms: number[] = [];
+  for (let s = 0; s + L <= n; s += hop) {
+    let e = 0;
+    for (let k = s; k < s + L; k++) e += h[k]! ** 2;
+    rms.push(Math.sqrt(e / L));
+  }
+  const typical = Math.max(median(rms), 0.5 * ch.sigma, ch.quantum);
+  const events: RawEvent[] = [];
+  for (let j = 0; j < rms.length; j++) {
+    if (rms[j]! < OSC_RATIO * typical) continue;
+    let k = j;
+    while (k + 1 < rms.length && rms[k + 1]! >= OSC_RATIO * typical) k++;
+    const i0 = j * hop;
+    const i1 = Math.min(n - 1, k * hop + L - 1);
+    let crossings = 0;
+    for (let i = i0 + 1; i <= i1; i++) if (Math.sign(h[i]!) !== Math.sign(h[i - 1]!)) crossings++;
+    // Lasting and periodic: a step edge raises the RMS too, but for fewer windows and crossing once.
+    if (k - j + 1 >= OSC_MIN_WINDOWS && crossings >= 6) {
+      const peak = Math.max(...rms.slice(j, k + 1));
+      events.push({
+        kind: 'oscillation',
+        channels: [ch.name],
+        i0,
+        i1,
+        peak_sigma: (peak * Math.SQRT2) / ch.sigma,
+        values: { rms: peak, typical_rms: typical, amplitude: peak * Math.SQRT2 },
+      });
+    }
+    j = k;
+  }
+  return events;
+}

@@ -1,0 +1,94 @@
+// The channel modelled from what should explain it: its siblings' median and the command columns,
+// each also through first-order lags of several time constants (thermal lag, motor spin-up). The
+// residual of this lagged regression is where steps and drifts are looked for, so a sensor that
+// lags its siblings by 30 s, or a bus voltage that sags with a motor command, leaves nothing behind.
+import { madSigma } from './robust.js';
+
+/** First-order lag with time constant tau (s) on an irregular time base. */
+export function lag(x: Float64Array, t: Float64Array, tau: number): Float64Array {
+  const out = new Float64Array(x.length);
+  let y = x[0] ?? 0;
+  for (let i = 0; i < x.length; i++) {
+    const dt = i ? Math.max(0, t[i]! - t[i - 1]!) : 0;
+    y += (x[i]! - y) * (1 - Math.exp(-dt / tau));
+    out[i] = y;
+  }
+  return out;
+}
+
+/** Time constants tried: 1 s to 300 s by factors of ~3, kept between 3 periods and 15% of the file. */
+export function lagSet(period: number, duration: number): number[] {
+  return [1, 3, 10, 30, 100, 300].filter((tau) => tau >= 3 * period && tau <= 0.15 * duration);
+}
+
+/** Solves A x = b (A symmetric positive definite with a small ridge) by Gaussian elimination. */
+function solve(A: number[][], b: number[]): number[] {
+  const n = b.length;
+  const M = A.map((row, i) => [...row, b[i]!]);
+  for (let c = 0; c < n; c++) {
+    let p = c;
+    for (let r = c + 1; r < n; r++) if (Math.abs(M[r]![c]!) > Math.abs(M[p]![c]!)) p = r;
+    [M[c], M[p]] = [M[p]!, M[c]!];
+    const d = M[c]![c]!;
+    if (Math.abs(d) < 1e-12) continue;
+    for (let r = 0; r < n; r++) {
+      if (r === c) continue;
+      const f = M[r]![c]! / d;
+      if (f !== 0) for (let k = c; k <= n; k++) M[r]![k] = M[r]![k]! - f * M[c]![k]!;
+    }
+  }
+  return M.map((row, i) => (Math.abs(row[i]!) < 1e-12 ? 0 : row[n]! / row[i]!));
+}
+
+/**
+ * Residual of y against the regressors (plus an intercept), fitted on rows >= from. Two passes: the
+ * second drops rows whose residual is beyond 3 robust sigma, so a fault does not bend the model that
+ * is meant to expose it.
+ */
+export function residualOf(y: Float64Array, regs: Float64Array[], from: number): Float64Array {
+  const n = y.length;
+  // Regressors centred and scaled, so the ridge means the same for volts and kilopascals.
+  const cols = regs.map((r) => {
+    let m = 0;
+    for (let i = from; i < n; i++) m += r[i]!;
+    m /= Math.max(1, n - from);
+    const s = madSigma(r.subarray(from)) || 1;
+    return r.map((v) => (v - m) / s);
+  });
+  const k = cols.length + 1;
+  const at = (c: number, i: number) => (c === 0 ? 1 : cols[c - 1]![i]!);
+  let keep = (_i: number) => true;
+  let coef = new Array<number>(k).fill(0);
+  for (let pass = 0; pass < 2; pass++) {
+    const A = Array.from({ length: k }, () => new Array<number>(k).fill(0));
+    const b = new Array<number>(k).fill(0);
+    let used = 0;
+    for (let i = from; i < n; i++) {
+      if (!keep(i)) continue;
+      used++;
+      for (let p = 0; p < k; p++) {
+        const xp = at(p, i);
+        b[p] = b[p]! + xp * y[i]!;
+        const row = A[p]!;
+        for (let q = p; q < k; q++) row[q] = row[q]! + xp * at(q, i);
+      }
+    }
+    for (let p = 0; p < k; p++) {
+      for (let q = 0; q < p; q++) A[p]![q] = A[q]![p]!;
+      if (p > 0) A[p]![p] = A[p]![p]! + 1e-3 * used;
+    }
+    coef = solve(A, b);
+    const r = residual(y, coef, at);
+    const s = 3 * madSigma(r.subarray(from));
+    keep = (i) => Math.abs(r[i]!) <= s;
+  }
+  return residual(y, coef, at);
+}
+
+function residual(y: Float64Array, coef: number[], at: (c: number, i: number) => number): Float64Array {
+  return y.map((v, i) => {
+    let f = 0;
+    for (let p = 0; p < coef.length; p++) f += coef[p]! * at(p, i);
+    return v - f;
+  });
+}

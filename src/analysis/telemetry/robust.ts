@@ -1,0 +1,104 @@
+// Robust statistics the detectors share. Median and MAD rather than mean and std: one fault must not
+// inflate the scale it is measured against.
+
+export function median(xs: ArrayLike<number>): number {
+  const a = Array.from(xs).filter((x) => Number.isFinite(x));
+  if (!a.length) return NaN;
+  a.sort((x, y) => x - y);
+  const m = a.length >> 1;
+  return a.length % 2 ? a[m]! : (a[m - 1]! + a[m]!) / 2;
+}
+
+/** 1.4826 x MAD: the standard deviation for Gaussian data, unmoved by a minority of outliers. */
+export function madSigma(xs: ArrayLike<number>): number {
+  const m = median(xs);
+  const dev = Array.from(xs, (x) => Math.abs(x - m));
+  return 1.4826 * median(dev);
+}
+
+/** Empty cells filled by linear interpolation (ends held), so window filters see a continuous series. */
+export function interpolate(xs: Float64Array): Float64Array {
+  const out = Float64Array.from(xs);
+  let last = -1;
+  for (let i = 0; i < out.length; i++) {
+    if (!Number.isFinite(out[i]!)) continue;
+    if (last < 0) out.fill(out[i]!, 0, i);
+    else if (i - last > 1) {
+      const a = out[last]!;
+      const b = out[i]!;
+      for (let k = last + 1; k < i; k++) out[k] = a + ((b - a) * (k - last)) / (i - last);
+    }
+    last = i;
+  }
+  if (last >= 0) out.fill(out[last]!, last + 1);
+  return out;
+}
+
+/** Centred rolling median over an odd window (edges use the part of the window that exists). */
+export function rollingMedian(xs: Float64Array, window: number): Float64Array {
+  const h = window >> 1;
+  const out = new Float64Array(xs.length);
+  const buf: number[] = [];
+  for (let i = 0; i < xs.length; i++) {
+    buf.length = 0;
+    for (let k = Math.max(0, i - h); k <= Math.min(xs.length - 1, i + h); k++) buf.push(xs[k]!);
+    buf.sort((a, b) => a - b);
+    const m = buf.length >> 1;
+    out[i] = buf.length % 2 ? buf[m]! : (buf[m - 1]! + buf[m]!) / 2;
+  }
+  return out;
+}
+
+/** Centred rolling mean from prefix sums. */
+export function rollingMean(xs: Float64Array, window: number): Float64Array {
+  const h = window >> 1;
+  const pre = new Float64Array(xs.length + 1);
+  for (let i = 0; i < xs.length; i++) pre[i + 1] = pre[i]! + xs[i]!;
+  const out = new Float64Array(xs.length);
+  for (let i = 0; i < xs.length; i++) {
+    const a = Math.max(0, i - h);
+    const b = Math.min(xs.length, i + h + 1);
+    out[i] = (pre[b]! - pre[a]!) / (b - a);
+  }
+  return out;
+}
+
+/** Mean of xs[a, b) from prefix sums. */
+export const meanOf = (pre: Float64Array, a: number, b: number): number =>
+  (pre[b]! - pre[a]!) / Math.max(1, b - a);
+
+export function prefix(xs: Float64Array): Float64Array {
+  const pre = new Float64Array(xs.length + 1);
+  for (let i = 0; i < xs.length; i++) pre[i + 1] = pre[i]! + xs[i]!;
+  return pre;
+}
+
+/** Smallest step between distinct values: the quantum of a quantised channel (0 if continuous). */
+export function quantum(xs: Float64Array): number {
+  const vals = Array.from(new Set(Array.from(xs.subarray(0, 5000)).filter(Number.isFinite))).sort(
+    (a, b) => a - b,
+  );
+  let q = Infinity;
+  for (let i = 1; i < vals.length; i++) q = Math.min(q, vals[i]! - vals[i - 1]!);
+  // Many distinct values means a continuous channel: its smallest difference is not a quantum.
+  return Number.isFinite(q) && vals.length < 0.5 * Math.min(xs.length, 5000) ? q : 0;
+}
+
+/**
+ * Per-sample noise: MAD of first differences / sqrt(2) ignores slow trends and cycles; floored at
+ * half a quantum so a quantised channel whose value rarely changes is not given a zero scale.
+ */
+export function noiseScale(xs: Float64Array): number {
+  const d: number[] = [];
+  for (let i = 1; i < xs.length; i++) {
+    const a = xs[i]!;
+    const b = xs[i - 1]!;
+    if (Number.isFinite(a) && Number.isFinite(b)) d.push(a - b);
+  }
+  const s = madSigma(d) / Math.SQRT2;
+  const q = quantum(xs);
+  const spread = madSigma(xs);
+  // Last resort for a flat channel: a tiny fraction of its level, so ratios stay finite.
+  const floor = Math.max(q * 0.5, 1e-9 * (Math.abs(median(xs)) + 1), spread * 1e-3);
+  return Math.max(s, floor);
+}

@@ -1,0 +1,125 @@
+// DuckDB side of the analyst: open the file as a table, find the time column, and answer the heavy
+// scans (statistics, time gaps, runs of empty cells, runs of equal values, limit breaches) in SQL.
+// JS only receives per-channel series, in chunks, and bucketed when the file is long.
+import { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
+import {
+  channelKind,
+  isNumericType,
+  pickTimeColumn,
+  quoteIdent as q,
+  quoteString,
+  type ColumnInfo,
+} from './columns.js';
+import type { ChannelKind, TimeKind } from './types.js';
+
+export interface SourceColumn extends ColumnInfo {
+  kind: ChannelKind;
+  /** SQL expression giving a DOUBLE or NULL (NaN and unparsable text become NULL). */
+  value: string;
+}
+
+export interface Source {
+  conn: DuckDBConnection;
+  close(): void;
+  rows: number;
+  time: { column: string | null; kind: TimeKind; firstEpoch: number | null };
+  columns: SourceColumn[];
+}
+
+const NULLS = `nullstr=['', 'NaN', 'nan', 'NA', 'N/A', 'null', 'NULL', '-']`;
+
+function readerFor(path: string, fileName: string): string {
+  const p = quoteString(path);
+  const ext = (
+    /\.([a-z0-9]+)$/i.exec(fileName)?.[1] ??
+    /\.([a-z0-9]+)$/i.exec(path)?.[1] ??
+    'csv'
+  ).toLowerCase();
+  if (ext === 'parquet' || ext === 'pq') return `read_parquet(${p})`;
+  if (ext === 'jsonl' || ext === 'ndjson' || ext === 'json')
+    return `read_json_auto(${p}, format='newline_delimited')`;
+  if (ext === 'tsv' || ext === 'tab') return `read_csv(${p}, delim='\\t', header=true, ${NULLS})`;
+  return `read_csv(${p}, header=true, ${NULLS})`;
+}
+
+export async function rowsOf<T = Record<string, unknown>>(conn: DuckDBConnection, sql: string): Promise<T[]> {
+  const r = await conn.runAndReadAll(sql);
+  return r.getRowObjectsJS() as T[];
+}
+
+export async function openSource(path: string, fileName: string): Promise<Source> {
+  // Two threads: the machines this runs on are shared, and files here are scanned once into a table.
+  const instance = await DuckDBInstance.create(':memory:', { threads: '2' });
+  const conn = await instance.connect();
+  const close = () => {
+    conn.closeSync();
+    instance.closeSync();
+  };
+  try {
+    await conn.run(`SET TimeZone='UTC'`);
+    // One parse of the file into DuckDB's own columnar table; row numbers keep the file's order.
+    await conn.run(
+      `CREATE TABLE raw AS SELECT (row_number() OVER ()) - 1 AS __rn, * FROM ${readerFor(path, fileName)}`,
+    );
+    const described = await rowsOf<{ column_name: string; column_type: string }>(conn, 'DESCRIBE raw');
+    const cols = described
+      .filter((d) => d.column_name !== '__rn')
+      .map((d) => ({ name: d.column_name, type: d.column_type }));
+    const rows = Number((await rowsOf<{ n: bigint }>(conn, 'SELECT count(*) AS n FROM raw'))[0]!.n);
+
+    // Text columns that are mostly numbers (seconds written as strings, a stray 'ERR' defeating type
+    // sniffing) are numbers, for the time column and the channels alike.
+    for (const c of cols.filter((c) => /^VARCHAR/i.test(c.type))) {
+      const [r] = await rowsOf<{ ok: number }>(
+        conn,
+        `SELECT avg(CASE WHEN try_cast(${q(c.name)} AS DOUBLE) IS NOT NULL THEN 1.0 ELSE 0 END) AS ok
+         FROM raw WHERE ${q(c.name)} IS NOT NULL`,
+      );
+      if ((r?.ok ?? 0) > 0.95) c.type = 'DOUBLE';
+    }
+    const isoShare = new Map<string, boolean>();
+    for (const c of cols.filter((c) => /^VARCHAR/i.test(c.type))) {
+      const [r] = await rowsOf<{ ok: number }>(
+        conn,
+        `SELECT avg(CASE WHEN try_cast(${q(c.name)} AS TIMESTAMPTZ) IS NOT NULL THEN 1.0 ELSE 0 END) AS ok
+         FROM (SELECT ${q(c.name)} FROM raw WHERE ${q(c.name)} IS NOT NULL LIMIT 200)`,
+      );
+      isoShare.set(c.name, (r?.ok ?? 0) > 0.9);
+    }
+    const time = pickTimeColumn(cols, (n) => isoShare.get(n) ?? false);
+    const epochExpr =
+      time.kind === 'iso'
+        ? `epoch(try_cast(${q(time.column!)} AS TIMESTAMPTZ))`
+        : time.kind === 'seconds'
+          ? `try_cast(${q(time.column!)} AS DOUBLE)`
+          : 'CAST(__rn AS DOUBLE)';
+    const [first] = await rowsOf<{ e: number | null }>(
+      conn,
+      `SELECT ${epochExpr} AS e FROM raw WHERE ${epochExpr} IS NOT NULL ORDER BY __rn LIMIT 1`,
+    );
+    const firstEpoch = first?.e ?? null;
+
+    const columns: SourceColumn[] = [];
+    for (const c of cols.filter((c) => c.name !== time.column)) {
+      let kind = channelKind(c);
+      let value = `try_cast(${q(c.name)} AS DOUBLE)`;
+      if (!isNumericType(c.type) && !/^BOOL/i.test(c.type)) {
+        // A text column is context: its value changes (mode, script state) are used as commands,
+        // so any number that differs per distinct text will do.
+        value = `CAST(hash(${q(c.name)}) % 1000003 AS DOUBLE)`;
+        kind = kind === 'numeric' ? 'text' : kind;
+      }
+      columns.push({ ...c, kind, value: `CASE WHEN isfinite(${value}) THEN ${value} END` });
+    }
+    const selects = columns.map((c, i) => `${c.value} AS c${i}`).join(', ');
+    await conn.run(
+      `CREATE TABLE v AS SELECT __rn AS rn, (${epochExpr}) - ${firstEpoch ?? 0} AS t
+       ${selects ? ', ' + selects : ''} FROM raw ORDER BY __rn`,
+    );
+    await conn.run('DROP TABLE raw');
+    return { conn, close, rows, time: { ...time, firstEpoch }, columns };
+  } catch (err) {
+    close();
+    throw err;
+  }
+}
