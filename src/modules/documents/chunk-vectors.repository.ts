@@ -109,7 +109,7 @@ async function nearestByIndex(
   const q = vectorLiteral(query);
   const rows = await ex.transaction(async (tx) => {
     await tx.execute(sql`SET LOCAL hnsw.iterative_scan = relaxed_order`);
-    await tx.execute(sql.raw(`SET LOCAL hnsw.ef_search = ${Math.max(40, Math.min(1000, limit * 2))}`));
+    await tx.execute(sql.raw(`SET LOCAL hnsw.ef_search = ${Math.max(100, Math.min(1000, limit * 2))}`));
     return queryRows<{ id: string; score: number }>(
       tx,
       sql`SELECT v.chunk_id AS id, -(v.embedding${cast} <#> ${q}${cast}) AS score
