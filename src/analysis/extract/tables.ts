@@ -3,6 +3,7 @@
 // table's caption, so an unnamed sheet works as well as a captioned Markdown table.
 import type { DocumentTable } from '../documents/types.js';
 import type { MentionSink } from './builder.js';
+import { extractBom } from './bom.js';
 import { findHeader, roleOf, splitList, type ColumnRole } from './columns.js';
 import { isPowerName, splitAcronym } from './normalise.js';
 import type { Provenance } from './types.js';
@@ -21,7 +22,8 @@ export function extractTable(table: DocumentTable, documentName: string, sink: M
     const c = col.get(role);
     return c === undefined ? '' : (cells[c] ?? '').replace(/[*`]/g, '').trim();
   };
-  if (col.has('refdes') || col.has('mpn') || col.has('qty')) return extractBom(body, get, prov, sink);
+  if (col.has('refdes') || col.has('mpn') || col.has('qty'))
+    return extractBom(body, get, (row) => prov(row, 'bom_table'), sink);
   if (col.has('signal') && (col.has('endA') || col.has('endB') || col.has('consumer'))) {
     const sinkRole: ColumnRole = col.has('endB') ? 'endB' : 'consumer';
     for (const { cells, row } of body) {
@@ -87,62 +89,6 @@ export function extractTable(table: DocumentTable, documentName: string, sink: M
 function endpoint(text: string, p: Provenance, sink: MentionSink): string {
   const { name, acronym } = splitAcronym(text);
   return sink.entity(name, 'SUBSYSTEM', p, { aliases: [acronym], weight: 0.4 });
-}
-
-function extractBom(
-  body: { cells: string[]; row: number }[],
-  get: (cells: string[], role: ColumnRole) => string,
-  prov: Prov,
-  sink: MentionSink,
-): void {
-  const levelStack: string[] = [];
-  let section: string | undefined;
-  for (const { cells, row } of body) {
-    const p = prov(row, 'bom_table');
-    const filled = cells.filter((c) => c.trim() !== '');
-    if (filled.length === 0) continue;
-    const refdes = get(cells, 'refdes');
-    const mpn = get(cells, 'mpn');
-    const description = get(cells, 'description');
-    const explicitName = /^\d+$/.test(get(cells, 'name')) ? '' : get(cells, 'name');
-    // A row with one filled cell and no part data is a section heading: the group of what follows.
-    if (filled.length === 1 && !mpn && !/^[A-Z]{1,4}\d+([-,\s]+[A-Z]{0,4}\d+)*$/.test(filled[0]!.trim())) {
-      section = filled[0]!.replace(/[:*]+$/g, '').trim();
-      if (!/^(total|notes?)\b/i.test(section)) sink.entity(section, 'SUBSYSTEM', p);
-      continue;
-    }
-    if (/^total\b/i.test(filled[0]!)) continue;
-    const name = explicitName || description || mpn || refdes;
-    if (!name) continue;
-    const level = Number.parseInt(get(cells, 'level'), 10);
-    let parent = get(cells, 'group') || section;
-    if (Number.isFinite(level)) {
-      levelStack.length = Math.max(0, level - 1);
-      parent = levelStack[level - 2] ?? parent;
-    }
-    const isAssembly = /\b(assembly|assy|board|module|harness|subsystem|unit)\b/i.test(name) && !refdes;
-    const refs = refdes ? refdes.split(/[\s,;]+/).filter((r) => r) : [];
-    const external = refs.length === 1 ? refs[0] : mpn || undefined;
-    if (parent) sink.entity(parent, 'SUBSYSTEM', p);
-    const entity = sink.entity(name, isAssembly ? 'SUBSYSTEM' : 'COMPONENT', p, {
-      // A part number is shared by lines that use the same part, so it names a line only without refdes.
-      aliases: [refs.length === 0 ? mpn : undefined, ...(refs.length === 1 ? refs : [])],
-      externalId: external,
-      description: description || undefined,
-      properties: {
-        refdes,
-        part_number: mpn,
-        quantity: get(cells, 'qty'),
-        manufacturer: get(cells, 'manufacturer'),
-        value: get(cells, 'value'),
-        dnp: get(cells, 'dnp'),
-      },
-      parentName: parent,
-      weight: 3,
-    });
-    if (parent && parent !== entity) sink.relate(parent, entity, 'CONTAINS', p);
-    if (Number.isFinite(level)) levelStack[level - 1] = entity;
-  }
 }
 
 /** N² matrix: the header row's names (after the corner cell) mostly repeat down the first column. */
