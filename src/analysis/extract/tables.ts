@@ -4,15 +4,18 @@
 import type { DocumentTable } from '../documents/types.js';
 import type { MentionSink } from './builder.js';
 import { extractBom } from './bom.js';
+import { endpoint, extractDiagonalN2, extractN2, findDiagonalN2, isN2Matrix } from './n2.js';
 import { findHeader, roleOf, splitList, type ColumnRole } from './columns.js';
 import { isPowerName, splitAcronym } from './normalise.js';
 import type { Provenance } from './types.js';
 
-type Prov = (row: number, extractor: string) => Provenance;
+export type Prov = (row: number, extractor: string) => Provenance;
 
 export function extractTable(table: DocumentTable, documentName: string, sink: MentionSink): void {
   const prov: Prov = (row, extractor) => ({ documentName, location: { ...table.location, row }, extractor });
   if (isN2Matrix(table.rows)) return extractN2(table.rows, prov, sink);
+  const diagonal = findDiagonalN2(table.rows);
+  if (diagonal) return extractDiagonalN2(diagonal, prov, sink);
   if (isKeyValue(table.rows)) return extractKeyValue(table, prov, sink);
   const header = findHeader(table.rows);
   if (!header) return;
@@ -83,44 +86,6 @@ export function extractTable(table: DocumentTable, documentName: string, sink: M
       sink.entity(signal, isPowerName(signal) ? 'RESOURCE' : 'SIGNAL', prov(row, 'pin_table'));
     }
   }
-}
-
-/** A named endpoint of an interface or a flow ("EPS (Electrical Power System)" keeps its alias). */
-function endpoint(text: string, p: Provenance, sink: MentionSink): string {
-  const { name, acronym } = splitAcronym(text);
-  return sink.entity(name, 'SUBSYSTEM', p, { aliases: [acronym], weight: 0.4 });
-}
-
-/** N² matrix: the header row's names (after the corner cell) mostly repeat down the first column. */
-function isN2Matrix(rows: string[][]): boolean {
-  if (rows.length < 3) return false;
-  const head = rows[0]!.slice(1).filter((c) => c.trim());
-  const firstCol = new Set(rows.slice(1).map((r) => (r[0] ?? '').trim().toLowerCase()));
-  const shared = head.filter((h) => firstCol.has(h.trim().toLowerCase())).length;
-  return head.length >= 2 && shared >= Math.max(2, head.length * 0.6);
-}
-
-function extractN2(rows: string[][], prov: Prov, sink: MentionSink): void {
-  const head = rows[0]!;
-  rows.slice(1).forEach((cells, i) => {
-    const from = (cells[0] ?? '').trim();
-    if (!from) return;
-    const p = prov(i + 2, 'n2_matrix');
-    const source = endpoint(from, p, sink);
-    cells.slice(1).forEach((cell, j) => {
-      const to = (head[j + 1] ?? '').trim();
-      const what = cell.trim();
-      if (!to || !what || to.toLowerCase() === from.toLowerCase() || /^(-|—|x|n\/a|0)$/i.test(what)) return;
-      const target = endpoint(to, p, sink);
-      // A cell names what flows from the row to the column: a signal, or power (a resource).
-      for (const item of splitList(what)) {
-        const power = isPowerName(item) || /\b(power|energy)\b/i.test(item);
-        const flow = sink.entity(item, power ? 'RESOURCE' : 'SIGNAL', p, { weight: 1 });
-        sink.relate(source, flow, 'PROVIDES', p);
-        sink.relate(target, flow, 'CONSUMES', p);
-      }
-    });
-  });
 }
 
 /** A two-column property table ("Property | Value"): one interface described per table. */
