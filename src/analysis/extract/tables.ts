@@ -6,7 +6,7 @@ import type { MentionSink } from './builder.js';
 import { extractBom } from './bom.js';
 import { endpoint, extractDiagonalN2, extractN2, findDiagonalN2, isN2Matrix } from './n2.js';
 import { findHeader, roleOf, splitList, type ColumnRole } from './columns.js';
-import { isPowerName, splitAcronym } from './normalise.js';
+import { isPowerName } from './normalise.js';
 import type { Provenance } from './types.js';
 
 export type Prov = (row: number, extractor: string) => Provenance;
