@@ -162,14 +162,29 @@ function dedupeNames(names: string[]): string[] {
 function joinBusesByProtocol(mentions: EntityMention[], find: (i: number) => number, parent: number[]): void {
   const protocolOf = (m: EntityMention): string | undefined =>
     busKind(m.name) ?? busKind(m.properties.type ?? '') ?? busKind(m.properties.protocol ?? '');
+  const documented = (o: EntityMention): boolean =>
+    o.entityType === 'INTERFACE' && o.provenance.extractor !== 'netlist';
   mentions.forEach((m, i) => {
     if (m.entityType !== 'INTERFACE' || m.provenance.extractor !== 'netlist') return;
+    // A designer's bus prefix ("SPIA", "ENC_BISS") quoted in one interface's name or protocol text
+    // ("SPI mode 3 (SPIA)", "BiSS-C") says which interface the nets are.
+    const token = m.name.split(/[_\s-]/)[0]!;
+    const quoting = new Set<number>();
+    if (token.length >= 3)
+      mentions.forEach((o, j) => {
+        const text = [o.name, o.properties.type ?? '', o.properties.protocol ?? ''].join(' ');
+        if (documented(o) && new RegExp(`\\b${token}`, 'i').test(text)) quoting.add(find(j));
+      });
+    quoting.delete(find(i));
+    if (quoting.size === 1) {
+      parent[find(i)] = [...quoting][0]!;
+      return;
+    }
     const protocol = protocolOf(m);
     if (!protocol) return;
     const roots = new Set<number>();
     mentions.forEach((o, j) => {
-      if (o.entityType === 'INTERFACE' && o.provenance.extractor !== 'netlist' && protocolOf(o) === protocol)
-        roots.add(find(j));
+      if (documented(o) && protocolOf(o) === protocol) roots.add(find(j));
     });
     roots.delete(find(i));
     if (roots.size === 1) parent[find(i)] = [...roots][0]!;
