@@ -23,6 +23,26 @@ function indentLevel(name: string): { level?: number; name: string } {
   return m ? { level: m[1]!.length, name: m[2]!.trim() } : { name };
 }
 
+/**
+ * "C40-C58" → C40 … C58, "X4, X5" → X4, X5: a line's designators, so the netlist's single parts and an
+ * ICD's connector column find the line. Long or odd ranges are left alone.
+ */
+export function expandRefs(refs: string[]): string[] {
+  const out: string[] = [];
+  for (const r of refs.flatMap((x) => x.split(/,/))) {
+    const range = /^([A-Z]+)(\d+)-([A-Z]+)?(\d+)$/i.exec(r.trim());
+    if (!range) {
+      if (/^[A-Z]+\d+$/i.test(r.trim())) out.push(r.trim());
+      continue;
+    }
+    const [from, to] = [Number(range[2]), Number(range[4])];
+    if ((range[3] && range[3].toUpperCase() !== range[1]!.toUpperCase()) || to < from || to - from > 63)
+      continue;
+    for (let i = from; i <= to; i++) out.push(`${range[1]}${i}`);
+  }
+  return out;
+}
+
 // Notes blocks under a BOM ("Notes:", "NOTE 2: …", "1) …") explain lines; they are not lines.
 const NOTE_ROW = /^(notes?\b|remarks?:|\(?\d{1,2}[).:]\s|\*\s|†)/i;
 const REFDES_LIST = /^[A-Z]{1,4}\d+([-,\s]+[A-Z]{0,4}\d+)*$/;
@@ -86,7 +106,10 @@ export function extractBom(
     if (parent) sink.entity(parent, 'SUBSYSTEM', p);
     const entity = sink.entity(name, isProduct ? 'SYSTEM' : isAssembly ? 'SUBSYSTEM' : 'COMPONENT', p, {
       // A part number is shared by lines that use the same part, so it names a line only without refdes.
-      aliases: [refs.length === 0 || name === refdes ? mpn : undefined, ...(refs.length === 1 ? refs : [])],
+      aliases: [
+        refs.length === 0 || name === refdes ? mpn : undefined,
+        ...(refs.length === 1 ? refs : refs.length > 1 ? [refdes, ...expandRefs(refs)] : []),
+      ],
       externalId: external,
       description: description || undefined,
       properties: {

@@ -6,7 +6,7 @@ import type { MentionSink } from './builder.js';
 import { extractBom } from './bom.js';
 import { endpoint, extractDiagonalN2, extractN2, findDiagonalN2, isN2Matrix } from './n2.js';
 import { findHeader, roleOf, splitList, type ColumnRole } from './columns.js';
-import { isPowerName } from './normalise.js';
+import { isGroundName, isPowerName, isRefdes } from './normalise.js';
 import type { Provenance } from './types.js';
 
 export type Prov = (row: number, extractor: string) => Provenance;
@@ -31,7 +31,8 @@ export function extractTable(table: DocumentTable, documentName: string, sink: M
     const sinkRole: ColumnRole = col.has('endB') ? 'endB' : 'consumer';
     for (const { cells, row } of body) {
       const signal = get(cells, 'signal');
-      if (!signal) continue;
+      // The return (GND) is listed for its pins; it is not a rail anything provides or consumes.
+      if (!signal || isGroundName(signal)) continue;
       const p = prov(row, 'icd_table');
       const type = isPowerName(signal) ? 'RESOURCE' : 'SIGNAL';
       const name = sink.entity(signal, type, p, { properties: { rate: get(cells, 'rate') } });
@@ -71,6 +72,10 @@ export function extractTable(table: DocumentTable, documentName: string, sink: M
           sink.relate(endpoint(s, p, sink), iface, power ? 'PROVIDES' : 'CONNECTS', p);
         for (const d of splitList(b))
           sink.relate(endpoint(d, p, sink), iface, power ? 'CONSUMES' : 'CONNECTS', p);
+        // A "Physical"/"Connector" column names the connectors the interface runs through.
+        for (const ref of splitList(get(cells, 'connector')))
+          if (isRefdes(ref))
+            sink.relate(sink.entity(ref, 'COMPONENT', p, { weight: 0.3 }), iface, 'CONNECTS', p);
       } else {
         for (const s of splitList(a))
           for (const d of splitList(b))
@@ -82,7 +87,7 @@ export function extractTable(table: DocumentTable, documentName: string, sink: M
   if (col.has('pin') && col.has('signal')) {
     for (const { cells, row } of body) {
       const signal = get(cells, 'signal');
-      if (!signal || /^(nc|n\/c|spare|reserved|-)$/i.test(signal)) continue;
+      if (!signal || isGroundName(signal) || /^(nc|n\/c|spare|reserved|-)$/i.test(signal)) continue;
       sink.entity(signal, isPowerName(signal) ? 'RESOURCE' : 'SIGNAL', prov(row, 'pin_table'));
     }
   }
