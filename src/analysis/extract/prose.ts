@@ -79,7 +79,14 @@ function phraseAfter(tokens: string[], from: number, known: Set<string>): Phrase
   while (start < tokens.length && isDeterminer(tokens[start]!)) start++;
   for (let end = Math.min(tokens.length, start + 6); end > start; end--) {
     const name = tokens.slice(start, end).join(' ');
-    if (/^[\w+]/.test(tokens[end - 1]!) && !isDeterminer(tokens[end - 1]!) && known.has(normaliseName(name)))
+    // A known name followed by more of a capitalised name is the start of a longer name
+    // ("Heatsink" of "Heatsink Temperature"), not the object itself.
+    if (
+      /^[\w+]/.test(tokens[end - 1]!) &&
+      !isDeterminer(tokens[end - 1]!) &&
+      known.has(normaliseName(name)) &&
+      !(end < tokens.length && /^[A-Z][a-z]/.test(tokens[end]!) && isNameToken(tokens[end]!))
+    )
       return { name, start, end };
   }
   let end = start;
