@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Netlist } from '../documents/types.js';
 import { foldBuses } from './net-buses.js';
-import { doc, model, rels, typeOf } from './test-helpers.js';
+import { doc, model, rels, tableDoc, typeOf } from './test-helpers.js';
 
 const netDoc = (netlist: Netlist) => ({ name: 'board.net', doc: doc({ kind: 'kicad_netlist', netlist }) });
 const node = (ref: string, pinType: string) => ({ ref, pin: '1', pinType });
@@ -58,6 +58,16 @@ describe('netlist', () => {
     const bus = m.entities.find((e) => e.entityType === 'INTERFACE');
     expect(bus?.name).toBe('RFM');
     expect(bus?.properties.protocol).toBe('SPI');
+  });
+
+  it('names a part by its BOM description, not its schematic value', () => {
+    const m = model(netDoc({ components: [{ ref: 'J9', value: 'Harness' }], nets: [] }), {
+      ...tableDoc('bom.csv', [
+        ['RefDes', 'Description', 'Qty'],
+        ['J9', 'Harness Connector', '1'],
+      ]),
+    });
+    expect(m.entities.map((e) => e.name)).toEqual(['Harness Connector']);
   });
 
   it('folds a line pair only when both lines are there', () => {

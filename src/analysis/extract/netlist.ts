@@ -36,7 +36,9 @@ export function extractNetlist(netlist: Netlist, documentName: string, sink: Men
       externalId: c.ref,
       description: c.description,
       properties: { sheet, refdes: c.ref, value: c.value, footprint: c.footprint, part: c.part, lib: c.lib },
-      weight: 3,
+      // Just below a BOM line: the BOM's description ("Panel Connector") names the part better than
+      // a schematic value ("Panel", "TMC2209"); both outvote a block model or prose on the type.
+      weight: 2.9,
     });
     // Sheets stay a property: sheet names ("Power", "MCU") are drawing pages, not subsystems.
     names.set(c.ref, name);
