@@ -78,6 +78,7 @@ describe('JSON block models', () => {
 
   it('reads nested owned components, actors, component and functional exchanges', () => {
     const json = {
+      project: { name: 'Tram Fleet Programme', id: 'p1' },
       architecture: {
         name: 'Logical Architecture',
         ownedLogicalComponents: [
@@ -99,7 +100,7 @@ describe('JSON block models', () => {
     const m = model(jsonDoc(json));
     expect(typeOf(m, 'tram car')).toBe('SYSTEM');
     expect(typeOf(m, 'depot server')).toBe('COMPONENT');
-    expect(m.entities.some((e) => /architecture/i.test(e.name))).toBe(false);
+    expect(m.entities.some((e) => /architecture|programme/i.test(e.name))).toBe(false);
     expect(rels(m)).toEqual(
       expect.arrayContaining([
         'tram car CONTAINS traction unit',
