@@ -191,7 +191,9 @@ function relateSentence(
         ctx.subject = s;
         if (rule.viaOnly && !/^(over|via|through|using)$/.test(tail ?? '')) continue;
         // "converts X into Y" / "steps X down to Y": X is consumed and Y provided.
-        if (rule.type === 'PROVIDES' && CONVERT.test(verbWord) && /^(into|to)$/.test(tail ?? '')) {
+        // Without "into/to Y" a conversion verb says nothing about what flows ("steps the rail").
+        if (CONVERT.test(verbWord) && !/^(into|to)$/.test(tail ?? '')) continue;
+        if (rule.type === 'PROVIDES' && CONVERT.test(verbWord)) {
           for (const o of objects) {
             const x = say(o.name);
             if (x) sink.relate(s, x, 'CONSUMES', p);
