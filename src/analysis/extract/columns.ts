@@ -49,7 +49,10 @@ const SYNONYMS: [ColumnRole, RegExp][] = [
   ['consumer', /^(consumer|load|unit|user|powered unit|equipment)$/],
   ['interface', /^(interface|interface name|link|link name|connection|bus name)$/],
   ['ifaceId', /^(id|if|interface id|if id|no\.?|#|ref|item)$/],
-  ['ifaceType', /^(type|protocol|interface type|medium|physical layer|kind)$/],
+  [
+    'ifaceType',
+    /^(type|protocol|interface type|medium|physical layer|kind|protocol ?\/ ?layer|layer|standard)$/,
+  ],
   [
     'endA',
     /^(endpoint a|end a|side a|from|source|driver|transmitter|tx|producer|provider|origin|sender|master|initiator|host)$/,
@@ -59,7 +62,7 @@ const SYNONYMS: [ColumnRole, RegExp][] = [
     /^(endpoint b|end b|side b|to|destination|dest\.?|sink|receiver|rx|consumers?|target|slave|responder|device)$/,
   ],
   ['pin', /^(pin|pin no\.?|pin number|pin #|pad)$/],
-  ['connector', /^(connector|conn\.?|header|jack|plug)$/],
+  ['connector', /^(connector|conn\.?|header|jack|plug|physical|physical connectors?|connectors)$/],
   ['name', /^(name|item|component|part name|item name|block|element|equipment name|unit name)$/],
 ];
 

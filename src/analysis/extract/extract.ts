@@ -116,26 +116,42 @@ function merge(sink: MentionSink): ExtractedModel {
     if (!s || !t || s === t) continue;
     // What is provided or consumed is a resource, signal or interface; "the panel supplies the charger"
     // says which parts are linked, not what flows, so it is not proposed as PROVIDES.
-    if (r.relationshipType === 'PROVIDES' || r.relationshipType === 'CONSUMES') {
+    let relType = r.relationshipType;
+    if (relType === 'PROVIDES' || relType === 'CONSUMES') {
       const flowType = typeOfKey.get(t);
       if (flowType && !FLOW_TYPES.has(flowType)) continue;
+      // A line pair listed as a signal that turned out to be a bus: its ends connect to the bus.
+      if (flowType === 'INTERFACE') relType = 'CONNECTS';
     }
-    const symmetric = r.relationshipType === 'CONNECTS' && t < s;
+    const symmetric = relType === 'CONNECTS' && t < s;
     const [a, b] = symmetric ? [t, s] : [s, t];
-    const id = `${a}\u0000${r.relationshipType}\u0000${b}`;
+    const id = `${a}\u0000${relType}\u0000${b}`;
     const existing = rels.get(id);
     if (existing) existing.provenance.push(r.provenance);
     else
       rels.set(id, {
         sourceKey: a,
         targetKey: b,
-        relationshipType: r.relationshipType,
+        relationshipType: relType,
         ...(r.name ? { name: r.name } : {}),
         properties: { ...r.properties },
         provenance: [r.provenance],
       });
   }
-  return { entities, relationships: [...rels.values()] };
+  // A direction one document states (X PROVIDES / CONSUMES Y) says more than another's bare
+  // connection of the same pair (a netlist pin with no direction): keep the directed one.
+  const directed = new Set<string>();
+  for (const r of rels.values())
+    if (r.relationshipType === 'PROVIDES' || r.relationshipType === 'CONSUMES')
+      directed.add([r.sourceKey, r.targetKey].sort().join('\u0000'));
+  const relationships = [...rels.values()].filter(
+    (r) =>
+      r.relationshipType !== 'CONNECTS' ||
+      !directed.has([r.sourceKey, r.targetKey].sort().join('\u0000')) ||
+      typeOfKey.get(r.sourceKey) === 'INTERFACE' ||
+      typeOfKey.get(r.targetKey) === 'INTERFACE',
+  );
+  return { entities, relationships };
 }
 
 const FLOW_TYPES = new Set<EntityType>(['RESOURCE', 'SIGNAL', 'INTERFACE']);
@@ -162,14 +178,29 @@ function dedupeNames(names: string[]): string[] {
 function joinBusesByProtocol(mentions: EntityMention[], find: (i: number) => number, parent: number[]): void {
   const protocolOf = (m: EntityMention): string | undefined =>
     busKind(m.name) ?? busKind(m.properties.type ?? '') ?? busKind(m.properties.protocol ?? '');
+  const documented = (o: EntityMention): boolean =>
+    o.entityType === 'INTERFACE' && o.provenance.extractor !== 'netlist';
   mentions.forEach((m, i) => {
     if (m.entityType !== 'INTERFACE' || m.provenance.extractor !== 'netlist') return;
+    // A designer's bus prefix ("SPIA", "ENC_BISS") quoted in one interface's name or protocol text
+    // ("SPI mode 3 (SPIA)", "BiSS-C") says which interface the nets are.
+    const token = m.name.split(/[_\s-]/)[0]!;
+    const quoting = new Set<number>();
+    if (token.length >= 3)
+      mentions.forEach((o, j) => {
+        const text = [o.name, o.properties.type ?? '', o.properties.protocol ?? ''].join(' ');
+        if (documented(o) && new RegExp(`\\b${token}`, 'i').test(text)) quoting.add(find(j));
+      });
+    quoting.delete(find(i));
+    if (quoting.size === 1) {
+      parent[find(i)] = [...quoting][0]!;
+      return;
+    }
     const protocol = protocolOf(m);
     if (!protocol) return;
     const roots = new Set<number>();
     mentions.forEach((o, j) => {
-      if (o.entityType === 'INTERFACE' && o.provenance.extractor !== 'netlist' && protocolOf(o) === protocol)
-        roots.add(find(j));
+      if (documented(o) && protocolOf(o) === protocol) roots.add(find(j));
     });
     roots.delete(find(i));
     if (roots.size === 1) parent[find(i)] = [...roots][0]!;

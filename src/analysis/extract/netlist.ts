@@ -1,8 +1,9 @@
 // KiCad netlists: parts become components keyed by refdes; named nets become signals, buses or power
 // resources. Pin types say who drives a net (output, power_out), so PROVIDES/CONSUMES follow the
 // electrical direction rather than guesswork.
-import type { Netlist, NetlistComponent } from '../documents/types.js';
+import type { Netlist, NetlistComponent, NetlistNode } from '../documents/types.js';
 import type { MentionSink } from './builder.js';
+import { foldBuses } from './net-buses.js';
 import { busKind, isNoiseNetName, isPowerName } from './normalise.js';
 import type { Provenance } from './types.js';
 
@@ -35,47 +36,76 @@ export function extractNetlist(netlist: Netlist, documentName: string, sink: Men
       externalId: c.ref,
       description: c.description,
       properties: { sheet, refdes: c.ref, value: c.value, footprint: c.footprint, part: c.part, lib: c.lib },
-      weight: 3,
+      // Just below a BOM line: the BOM's description ("Panel Connector") names the part better than
+      // a schematic value ("Panel", "TMC2209"); both outvote a block model or prose on the type.
+      weight: 2.9,
     });
     // Sheets stay a property: sheet names ("Power", "MCU") are drawing pages, not subsystems.
     names.set(c.ref, name);
   }
+  const folded = foldBuses(netlist.nets.map((n) => baseName(n.name.trim())));
   for (const net of netlist.nets) {
     const raw = net.name.trim();
     if (isNoiseNetName(raw)) continue;
     const members = net.nodes.filter((n) => names.has(n.ref));
-    if (members.length < 2 && !isPowerName(baseName(raw))) continue;
-    const p = prov(undefined);
     const netName = baseName(raw);
-    if (isPowerName(netName)) {
+    const rail = isRail(netName, members);
+    if (members.length < 2 && !rail) continue;
+    const p = prov(undefined);
+    if (rail) {
       if (/GND|VSS/i.test(netName)) continue; // every part touches ground: no information in it
-      const rail = sink.entity(netName, 'RESOURCE', p, { weight: 3 });
+      const railName = sink.entity(netName, 'RESOURCE', p, { weight: 3 });
       for (const n of members) {
+        const comp = names.get(n.ref)!;
         // Connectors carry a rail to other boards; they neither make nor use it.
         if (CONNECTOR_PREFIX.test(n.ref) && n.pinType !== 'power_out') continue;
-        const comp = names.get(n.ref)!;
         const type = n.pinType === 'power_out' || n.pinType === 'output' ? 'PROVIDES' : 'CONSUMES';
-        sink.relate(comp, rail, type, p);
+        sink.relate(comp, railName, type, p);
       }
       continue;
     }
     const bus = busKind(netName);
-    if (bus) {
+    const lines = folded.get(netName);
+    if (bus || lines) {
       // SDA and SCL of one bus are one interface: name it by the bus and its qualifier.
-      const iface = sink.entity(busName(netName, bus), 'INTERFACE', p, { properties: { protocol: bus } });
+      const iface = bus
+        ? sink.entity(busName(netName, bus), 'INTERFACE', p, { properties: { protocol: bus } })
+        : sink.entity(lines!.name, 'INTERFACE', p, {
+            aliases: lines!.aliases,
+            properties: { protocol: lines!.protocol },
+          });
       for (const n of members) sink.relate(names.get(n.ref)!, iface, 'CONNECTS', p);
       continue;
     }
     const signal = sink.entity(netName, 'SIGNAL', p, { weight: 2 });
-    const drivers = members.filter((n) => DRIVER_PIN.test(n.pinType ?? ''));
-    for (const n of members) {
-      const comp = names.get(n.ref)!;
-      const driven = drivers.length > 0 && !drivers.includes(n);
-      if (drivers.includes(n)) sink.relate(comp, signal, 'PROVIDES', p);
-      else if (driven) sink.relate(comp, signal, 'CONSUMES', p);
-      else sink.relate(comp, signal, 'CONNECTS', p);
-    }
+    for (const n of members) sink.relate(names.get(n.ref)!, signal, direction(n, members), p);
   }
+}
+
+/**
+ * Who drives a signal net: output-like pins provide and the rest consume. A general-purpose pin
+ * (bidirectional, tri-state, unspecified) takes the role opposite to the other end: against an input
+ * it provides, against an output it consumes. A passive pin (connector, resistor) only connects.
+ */
+function direction(n: NetlistNode, members: NetlistNode[]): 'PROVIDES' | 'CONSUMES' | 'CONNECTS' {
+  const type = n.pinType ?? '';
+  if (type === 'passive') return 'CONNECTS';
+  const drivers = members.filter((m) => DRIVER_PIN.test(m.pinType ?? ''));
+  if (DRIVER_PIN.test(type)) return 'PROVIDES';
+  if (drivers.length > 0) return 'CONSUMES';
+  const inputs = members.filter((m) => /^input$/.test(m.pinType ?? ''));
+  if (type === 'input') return members.length > inputs.length && inputs.length > 0 ? 'CONSUMES' : 'CONNECTS';
+  return inputs.length > 0 ? 'PROVIDES' : 'CONNECTS';
+}
+
+/** A rail by its name, or by its pins: something outputs power onto it, or only power inputs use it. */
+function isRail(netName: string, members: NetlistNode[]): boolean {
+  if (isPowerName(netName)) return true;
+  const active = members.filter((m) => m.pinType && m.pinType !== 'passive');
+  return (
+    active.some((m) => m.pinType === 'power_out') ||
+    (active.length > 0 && active.every((m) => m.pinType === 'power_in'))
+  );
 }
 
 /** "/Power/VBAT" → "VBAT": hierarchical sheet paths are not part of the net's name. */

@@ -48,7 +48,11 @@ export function splitAcronym(text: string): { name: string; acronym?: string } {
 
 /** Power rails and grounds: resources, not signals. */
 export function isPowerName(name: string): boolean {
-  const n = name.replace(/^\//, '').toUpperCase();
+  // "+VSYS" and "VSYS" are the same rail; the sign only says it is positive.
+  const n = name
+    .replace(/^\//, '')
+    .replace(/^\+(?=[A-Z])/i, '')
+    .toUpperCase();
   // A line that measures or switches a rail is a signal about it, not the rail.
   if (/_(SENSE|SNS|MON|DET|EN|ADC|OK|FAULT|PG|ALERT|INT|DIV)$/.test(n)) return false;
   return (
@@ -61,6 +65,11 @@ export function isPowerName(name: string): boolean {
     /(^|_)\+?\d+V\d*($|_)/.test(n) ||
     /\b(POWER BUS|RAIL|BATTERY BUS|MAIN BUS|SUPPLY)\b/.test(n)
   );
+}
+
+/** The return: listed beside the rails, but nothing provides or consumes it. */
+export function isGroundName(name: string): boolean {
+  return /^(A|D|P|CHASSIS|SIGNAL)?(GND|VSS|0V|RETURN|RTN)[A-Z0-9_]*$/i.test(name.trim().replace(/^\//, ''));
 }
 
 /** Bus and protocol names: interfaces rather than single signals. */
@@ -106,8 +115,29 @@ export function mergeKeys(name: string, type: string): string[] {
   if (type === 'RESOURCE') {
     const rail = railKey(name);
     if (rail) keys.push(rail);
+    keys.push(...railWordKeys(name));
   }
   return keys;
+}
+
+const RAIL_WORDS = /^(rail|bus|supply|power|line|voltage|output|out)$/i;
+
+/**
+ * Rails named by a voltage and a word in one document and by a net label in another: "+24V_AUX" and
+ * "24V Auxiliary Rail" share "24v" and the word's first letters; "+VMOT" and "Motor Supply" share
+ * "mot" ("V" + an abbreviation is how net labels name a rail). Only a name that is one word plus rail
+ * words gets the second key, so "Motor Phase Power" does not meet "+VMOT".
+ */
+export function railWordKeys(name: string): string[] {
+  const t = name.trim();
+  const label = /^\+?(\d+V\d*)_([A-Z]{3,})$/i.exec(t) ?? /^\+?()V([A-Z]{3,})$/.exec(t);
+  if (label) return [`rail:${label[1]!.toLowerCase()}:${label[2]!.slice(0, 3).toLowerCase()}`];
+  const words = name.trim().split(/\s+/);
+  const m = /^(\d+V\d*)$/i.exec(words[0] ?? '');
+  const rest = m ? words.slice(1) : words;
+  if (rest.length < 2 || !/^[A-Za-z]{3,}$/.test(rest[0]!) || !rest.slice(1).every((w) => RAIL_WORDS.test(w)))
+    return [];
+  return [`rail:${m ? m[1]!.toLowerCase() : ''}:${rest[0]!.slice(0, 3).toLowerCase()}`];
 }
 
 /** "+3V3", "3V3 rail", "3.3 V rail", "P3V3" → "rail:3v3"; "+5V" → "rail:5v". */

@@ -37,6 +37,8 @@ export function isDeterminer(tok: string): boolean {
 /** Phrases that are never entities: modes, documents, organisations, values with units. */
 export function isExcludedName(name: string): boolean {
   if (NOT_ENTITY.test(name)) return true;
+  // A name ending in a particle names a function ("Safe Torque Off", "Power Up"), not a part.
+  if (/\s(off|on|up|down|out)$/i.test(name)) return true;
   if (
     /^[+-]?\d+(\.\d+)?\s*(v|w|a|ma|mw|hz|khz|mhz|ghz|kbps|mbps|bps|s|ms|c|°c|%|wh|mah|kg|g|m|mm)$/i.test(name)
   )
@@ -48,6 +50,11 @@ export function isExcludedName(name: string): boolean {
 export function typeFromName(name: string): EntityType {
   const words = name.toLowerCase().split(/\s+/);
   const head = words[words.length - 1] ?? '';
+  // Energy named by its kind: mains, the grid, a DC link or an HV bus carry power, not data.
+  if (/\b(mains|grid)$/.test(head) || /\b(dc|ac|hv|lv|high[- ]voltage)[ -](link|bus)$/i.test(name))
+    return 'RESOURCE';
+  // "28V Bus": a voltage in the name makes a bus or line a power rail.
+  if (/^[+-]?\d+(\.\d+)?\s?v\d*\b.*\b(bus|link|line)$/i.test(name)) return 'RESOURCE';
   if (/^(subsystem|system|assembly|segment|module|board|payload|harness)$/.test(head)) return 'SUBSYSTEM';
   if (
     /^(bus|link|interface|network|port|channel)$/.test(head) &&
@@ -57,7 +64,9 @@ export function typeFromName(name: string): EntityType {
   if (/^(rail|power|energy|fuel|propellant|coolant|supply)$/.test(head) || /^[+-]?\d+v\d*/i.test(name))
     return 'RESOURCE';
   if (
-    /^(signal|telemetry|command|commands|clock|pps|data|enable|interrupt|reset|sync|alarm|status)$/.test(head)
+    /^(signal|telemetry|command|commands|clock|pps|data|enable|interrupt|reset|sync|alarm|status|temperature|pressure|currents|speed|feedback|report|heartbeat|reading|readings|measurement|measurements|setpoints?)$/.test(
+      head,
+    )
   )
     return 'SIGNAL';
   if (/\b(power bus|battery bus|main bus)\b/i.test(name)) return 'RESOURCE';

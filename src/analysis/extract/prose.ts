@@ -5,46 +5,8 @@ import type { TextBlock } from '../documents/types.js';
 import type { MentionSink } from './builder.js';
 import { initials, normaliseName } from './normalise.js';
 import { isDeterminer, isExcludedName, isHeadNoun, isNameToken, typeFromName } from './prose-names.js';
-import type { Provenance, RelationshipType } from './types.js';
-
-interface VerbRule {
-  re: RegExp;
-  type: RelationshipType;
-  /** The subject is the target (passive voice: "X is powered by Y" → X CONSUMES Y keeps subject first). */
-  reverse?: boolean;
-}
-
-// "drives/controls/commands/triggers" are INFLUENCES, not DEPENDS_ON: the controller changes the
-// controlled part's behaviour; DEPENDS_ON is kept for what the text says outright ("depends on",
-// "relies on", "requires"). Longest phrases first: "is powered from" must win over "powered".
-const VERBS: VerbRule[] = [
-  { re: /^(is|are)( \w+ly)? (powered|supplied|fed|energi[sz]ed) (from|by)$/, type: 'CONSUMES' },
-  { re: /^(draws?|takes?|receives?|gets?)( its)? power from$/, type: 'CONSUMES' },
-  { re: /^(draws?|takes?) from$/, type: 'CONSUMES' },
-  { re: /^(consumes?|uses?|draws?)$/, type: 'CONSUMES' },
-  { re: /^(is|are) (provided|supplied|generated) by$/, type: 'PROVIDES', reverse: true },
-  {
-    re: /^((shall|will|must) )?(provides?|supplies|supply|delivers?|generates?|produces?|outputs?|feeds?|sources?|distributes?)$/,
-    type: 'PROVIDES',
-  },
-  {
-    re: /^(is|are) (driven|controlled|commanded|regulated|switched|triggered|activated|enabled|managed) by$/,
-    type: 'INFLUENCES',
-    reverse: true,
-  },
-  {
-    re: /^((shall|will) )?(drives?|controls?|commands?|regulates?|switches|switch|actuates?|steers?|triggers?|manages?)$/,
-    type: 'INFLUENCES',
-  },
-  { re: /^((shall|will) )?(depends?|relies?|relying|depending) (on|upon)$/, type: 'DEPENDS_ON' },
-  { re: /^((shall|will) )?(requires?|needs?)$/, type: 'DEPENDS_ON' },
-  { re: /^(is|are) (connected|linked|wired|attached) (to|with)$/, type: 'CONNECTS' },
-  { re: /^((shall|will) )?(connects?|interfaces?|communicates?|talks?|links?) (to|with)$/, type: 'CONNECTS' },
-  { re: /^((shall|will) )?(connects?|interfaces?)$/, type: 'CONNECTS' },
-  { re: /^((shall|will) )?(contains?|includes?|comprises?|houses?) ?$/, type: 'CONTAINS' },
-  { re: /^(consists?) of$/, type: 'CONTAINS' },
-  { re: /^(is|are) (part) of$/, type: 'CONTAINS', reverse: true },
-];
+import { VERBS } from './prose-verbs.js';
+import type { EntityType, Provenance } from './types.js';
 
 type Phrase = { name: string; start: number; end: number };
 
@@ -59,8 +21,9 @@ export function extractProse(
     const p: Provenance = { documentName, location: block.location, extractor: 'prose' };
     const defined = defineAcronyms(block.text, p, sink);
     for (const d of defined) known.add(normaliseName(d));
+    const ctx: Context = {};
     for (const sentence of block.text.split(/(?<=[.!?;])\s+(?=[A-Z(])/))
-      relateSentence(sentence, p, sink, known);
+      relateSentence(sentence, p, sink, known, ctx);
   }
 }
 
@@ -116,7 +79,14 @@ function phraseAfter(tokens: string[], from: number, known: Set<string>): Phrase
   while (start < tokens.length && isDeterminer(tokens[start]!)) start++;
   for (let end = Math.min(tokens.length, start + 6); end > start; end--) {
     const name = tokens.slice(start, end).join(' ');
-    if (/^[\w+]/.test(tokens[end - 1]!) && !isDeterminer(tokens[end - 1]!) && known.has(normaliseName(name)))
+    // A known name followed by more of a capitalised name is the start of a longer name
+    // ("Heatsink" of "Heatsink Temperature"), not the object itself.
+    if (
+      /^[\w+]/.test(tokens[end - 1]!) &&
+      !isDeterminer(tokens[end - 1]!) &&
+      known.has(normaliseName(name)) &&
+      !(end < tokens.length && /^[A-Z][a-z]/.test(tokens[end]!) && isNameToken(tokens[end]!))
+    )
       return { name, start, end };
   }
   let end = start;
@@ -133,6 +103,13 @@ function phrasesAfter(tokens: string[], from: number, known: Set<string>): Phras
   for (;;) {
     const ph = phraseAfter(tokens, at, known);
     if (!ph) break;
+    // "…to the DSP, and the Thermistor provides…": a name followed by a verb opens the next clause.
+    const after = (tokens[ph.end] ?? '').toLowerCase();
+    if (
+      out.length > 0 &&
+      VERBS.some((v) => v.re.test(after) || v.re.test(`${after} ${tokens[ph.end + 1] ?? ''}`.toLowerCase()))
+    )
+      break;
     out.push(ph);
     const next = tokens[ph.end];
     if (next === ',' || next === 'and' || next === 'or') at = ph.end + (tokens[ph.end + 1] === 'and' ? 2 : 1);
@@ -141,8 +118,24 @@ function phrasesAfter(tokens: string[], from: number, known: Set<string>): Phras
   return out;
 }
 
-function relateSentence(sentence: string, p: Provenance, sink: MentionSink, known: Set<string>): void {
+/** What a sentence leaves for the next one to refer to ("It", "it", ", which"). */
+interface Context {
+  subject?: string;
+  object?: string;
+}
+
+const PRONOUN = /^(it|they)$/i;
+const CONVERT = /^(converts?|steps?|transforms?)$/i;
+
+function relateSentence(
+  sentence: string,
+  p: Provenance,
+  sink: MentionSink,
+  known: Set<string>,
+  ctx: Context,
+): void {
   const tokens = tokenize(sentence);
+  const say = (name: string, type?: EntityType): string | undefined => mention(name, p, sink, known, type);
   let lastSubject: Phrase | undefined;
   for (let i = 1; i < tokens.length; i++) {
     for (let len = 5; len >= 1; len--) {
@@ -161,38 +154,87 @@ function relateSentence(sentence: string, p: Provenance, sink: MentionSink, know
         /^(also|only|directly|shall|will|must|then|each|both|which|that)$/i.test(tokens[subjEnd - 1]!)
       )
         subjEnd--;
-      // "X is powered from Y and supplies Z": after "and" the verb keeps the sentence's subject.
-      const subject =
-        tokens[subjEnd - 1] === 'and' && lastSubject ? lastSubject : phraseBefore(tokens, subjEnd, known);
-      const objects = phrasesAfter(tokens, i + len, known);
-      if (!subject || objects.length === 0) continue;
-      lastSubject = subject;
-      const s = mention(subject.name, p, sink);
-      if (!s) continue;
+      const relative = /^(which|that)$/i.test(tokens[subjEnd] ?? '') && tokens[subjEnd - 1] === ',';
+      // "X is powered from Y and supplies Z": after "and" the verb keeps the sentence's subject;
+      // "…the Y, which powers Z": Y; "It …": the previous sentence's subject.
+      let subjects: string[] = [];
+      if (relative && ctx.object) subjects = [ctx.object];
+      else if (PRONOUN.test(tokens[subjEnd - 1] ?? '') && ctx.subject) subjects = [ctx.subject];
+      else {
+        const subject =
+          tokens[subjEnd - 1] === 'and' && lastSubject ? lastSubject : phraseBefore(tokens, subjEnd, known);
+        if (subject) {
+          lastSubject = subject;
+          subjects = [subject.name, ...compoundSubjects(tokens, subject, known)];
+        }
+      }
+      // "sends it a Heartbeat": the recipient is what the sentence last named.
+      let from = i + len;
+      const recipient = PRONOUN.test(tokens[from] ?? '') ? ctx.object : undefined;
+      if (recipient) from++;
+      const objects = phrasesAfter(tokens, from, known);
+      if (subjects.length === 0 || objects.length === 0) continue;
       const last = objects[objects.length - 1]!;
       // "X supplies Y to Z": Z consumes Y. "X communicates with Y over Z": both connect to Z.
-      const tail = tokens[last.end]?.toLowerCase();
+      let tailAt = last.end;
+      if (/^(down|up)$/i.test(tokens[tailAt] ?? '')) tailAt++;
+      const tail = tokens[tailAt]?.toLowerCase();
+      const toIt = tail === 'to' && PRONOUN.test(tokens[tailAt + 1] ?? '') ? ctx.object : undefined;
       const extra =
-        tail && /^(to|over|via|through|using)$/.test(tail) ? phrasesAfter(tokens, last.end + 1, known) : [];
-      for (const o of objects) {
-        const t = mention(o.name, p, sink);
-        if (!t) continue;
-        if (rule.type === 'CONNECTS' && extra.length > 0 && tail !== 'to') {
-          for (const via of extra) {
-            const bus = mention(via.name, p, sink, 'INTERFACE');
-            if (!bus) continue;
-            sink.relate(s, bus, 'CONNECTS', p);
-            sink.relate(t, bus, 'CONNECTS', p);
+        tail && /^(to|into|over|via|through|using|from)$/.test(tail)
+          ? phrasesAfter(tokens, tailAt + 1, known)
+          : [];
+      const verbWord = tokens[i]!;
+      for (const subjectName of subjects) {
+        const s = say(subjectName);
+        if (!s) continue;
+        ctx.subject = s;
+        if (rule.viaOnly && !/^(over|via|through|using)$/.test(tail ?? '')) continue;
+        // "converts X into Y" / "steps X down to Y": X is consumed and Y provided.
+        // Without "into/to Y" a conversion verb says nothing about what flows ("steps the rail").
+        if (CONVERT.test(verbWord) && !/^(into|to)$/.test(tail ?? '')) continue;
+        if (rule.type === 'PROVIDES' && CONVERT.test(verbWord)) {
+          for (const o of objects) {
+            const x = say(o.name);
+            if (x) sink.relate(s, x, 'CONSUMES', p);
+          }
+          for (const e of extra) {
+            const y = say(e.name);
+            if (y) sink.relate(s, y, 'PROVIDES', p);
+            if (y) ctx.object = y;
           }
           continue;
         }
-        if (rule.reverse) sink.relate(t, s, rule.type, p);
-        else sink.relate(s, t, rule.type, p);
-        if (rule.type === 'PROVIDES' && tail === 'to')
-          for (const c of extra) {
-            const consumer = mention(c.name, p, sink);
-            if (consumer) sink.relate(consumer, t, 'CONSUMES', p);
+        for (const o of objects) {
+          const t = say(o.name);
+          if (!t) continue;
+          ctx.object = t;
+          if (rule.type === 'CONNECTS' && extra.length > 0 && tail !== 'to') {
+            for (const via of extra) {
+              const bus = say(via.name, 'INTERFACE');
+              if (!bus) continue;
+              sink.relate(s, bus, 'CONNECTS', p);
+              sink.relate(t, bus, 'CONNECTS', p);
+            }
+            continue;
           }
+          if (rule.reverse) sink.relate(t, s, rule.type, p);
+          else sink.relate(s, t, rule.type, p);
+          if (rule.type !== 'PROVIDES') continue;
+          const consumers = [
+            ...(recipient ? [recipient] : []),
+            ...(toIt ? [toIt] : []),
+            ...(tail === 'to' ? extra.map((c) => say(c.name)) : []),
+          ];
+          for (const c of consumers) if (c) sink.relate(c, t, 'CONSUMES', p);
+          // "derives Y from X": the subject consumes X.
+          if (tail === 'from')
+            for (const e of extra) {
+              const x = say(e.name);
+              if (x) sink.relate(s, x, 'CONSUMES', p);
+            }
+        }
+        if (tail === 'to' && extra.length > 0) ctx.object = say(extra[extra.length - 1]!.name) ?? ctx.object;
       }
       i += len - 1;
       break;
@@ -200,13 +242,40 @@ function relateSentence(sentence: string, p: Provenance, sink: MentionSink, know
   }
 }
 
+/** "The Cooling Fan and the Safety Module run on …": the names listed before the sentence's subject. */
+function compoundSubjects(tokens: string[], subject: Phrase, known: Set<string>): string[] {
+  const out: string[] = [];
+  let at = subject.start;
+  for (;;) {
+    while (at > 0 && isDeterminer(tokens[at - 1]!)) at--;
+    if (at === 0 || !/^(and|,)$/.test(tokens[at - 1]!)) break;
+    const ph = phraseBefore(tokens, at - 1, known);
+    if (!ph || !known.has(normaliseName(ph.name))) break;
+    out.push(ph.name);
+    at = ph.start;
+  }
+  // Only a list that opens the sentence is a list of subjects; "…from Y and the Z runs on" is not.
+  while (at > 0 && isDeterminer(tokens[at - 1]!)) at--;
+  return at === 0 ? out : [];
+}
+
 function mention(
   name: string,
   p: Provenance,
   sink: MentionSink,
-  type = typeFromName(name),
+  known: Set<string>,
+  type?: EntityType,
 ): string | undefined {
-  const clean = name.replace(/^[^A-Za-z0-9+]+|[^A-Za-z0-9+²]+$/g, '');
-  if (!clean || isExcludedName(clean)) return undefined;
-  return sink.entity(clean, type, p, { weight: 0.5 });
+  let clean = name.replace(/^[^A-Za-z0-9+]+|[^A-Za-z0-9+²]+$/g, '');
+  if (!clean) return undefined;
+  const key = normaliseName(clean);
+  // An acronym the text uses but never defines as a name ("digital signal processor (DSP)") is the
+  // one known part whose name has it as a word ("DSP Controller").
+  if (/^[A-Z][A-Z0-9]{1,5}$/.test(clean) && !known.has(key)) {
+    const hits = [...known].filter((k) => k !== key && k.split(' ').includes(key));
+    if (hits.length === 1) clean = hits[0]!;
+  }
+  // What a structured document already named is a thing, whatever its head word ("Door State").
+  if (!known.has(normaliseName(clean)) && isExcludedName(clean)) return undefined;
+  return sink.entity(clean, type ?? typeFromName(clean), p, { weight: 0.5 });
 }

@@ -3,15 +3,19 @@
 // table's caption, so an unnamed sheet works as well as a captioned Markdown table.
 import type { DocumentTable } from '../documents/types.js';
 import type { MentionSink } from './builder.js';
+import { extractBom } from './bom.js';
+import { endpoint, extractDiagonalN2, extractN2, findDiagonalN2, isN2Matrix } from './n2.js';
 import { findHeader, roleOf, splitList, type ColumnRole } from './columns.js';
-import { isPowerName, splitAcronym } from './normalise.js';
+import { isGroundName, isPowerName, isRefdes } from './normalise.js';
 import type { Provenance } from './types.js';
 
-type Prov = (row: number, extractor: string) => Provenance;
+export type Prov = (row: number, extractor: string) => Provenance;
 
 export function extractTable(table: DocumentTable, documentName: string, sink: MentionSink): void {
   const prov: Prov = (row, extractor) => ({ documentName, location: { ...table.location, row }, extractor });
   if (isN2Matrix(table.rows)) return extractN2(table.rows, prov, sink);
+  const diagonal = findDiagonalN2(table.rows);
+  if (diagonal) return extractDiagonalN2(diagonal, prov, sink);
   if (isKeyValue(table.rows)) return extractKeyValue(table, prov, sink);
   const header = findHeader(table.rows);
   if (!header) return;
@@ -21,12 +25,14 @@ export function extractTable(table: DocumentTable, documentName: string, sink: M
     const c = col.get(role);
     return c === undefined ? '' : (cells[c] ?? '').replace(/[*`]/g, '').trim();
   };
-  if (col.has('refdes') || col.has('mpn') || col.has('qty')) return extractBom(body, get, prov, sink);
+  if (col.has('refdes') || col.has('mpn') || col.has('qty'))
+    return extractBom(body, get, (row) => prov(row, 'bom_table'), sink);
   if (col.has('signal') && (col.has('endA') || col.has('endB') || col.has('consumer'))) {
     const sinkRole: ColumnRole = col.has('endB') ? 'endB' : 'consumer';
     for (const { cells, row } of body) {
       const signal = get(cells, 'signal');
-      if (!signal) continue;
+      // The return (GND) is listed for its pins; it is not a rail anything provides or consumes.
+      if (!signal || isGroundName(signal)) continue;
       const p = prov(row, 'icd_table');
       const type = isPowerName(signal) ? 'RESOURCE' : 'SIGNAL';
       const name = sink.entity(signal, type, p, { properties: { rate: get(cells, 'rate') } });
@@ -66,6 +72,10 @@ export function extractTable(table: DocumentTable, documentName: string, sink: M
           sink.relate(endpoint(s, p, sink), iface, power ? 'PROVIDES' : 'CONNECTS', p);
         for (const d of splitList(b))
           sink.relate(endpoint(d, p, sink), iface, power ? 'CONSUMES' : 'CONNECTS', p);
+        // A "Physical"/"Connector" column names the connectors the interface runs through.
+        for (const ref of splitList(get(cells, 'connector')))
+          if (isRefdes(ref))
+            sink.relate(sink.entity(ref, 'COMPONENT', p, { weight: 0.3 }), iface, 'CONNECTS', p);
       } else {
         for (const s of splitList(a))
           for (const d of splitList(b))
@@ -77,104 +87,10 @@ export function extractTable(table: DocumentTable, documentName: string, sink: M
   if (col.has('pin') && col.has('signal')) {
     for (const { cells, row } of body) {
       const signal = get(cells, 'signal');
-      if (!signal || /^(nc|n\/c|spare|reserved|-)$/i.test(signal)) continue;
+      if (!signal || isGroundName(signal) || /^(nc|n\/c|spare|reserved|-)$/i.test(signal)) continue;
       sink.entity(signal, isPowerName(signal) ? 'RESOURCE' : 'SIGNAL', prov(row, 'pin_table'));
     }
   }
-}
-
-/** A named endpoint of an interface or a flow ("EPS (Electrical Power System)" keeps its alias). */
-function endpoint(text: string, p: Provenance, sink: MentionSink): string {
-  const { name, acronym } = splitAcronym(text);
-  return sink.entity(name, 'SUBSYSTEM', p, { aliases: [acronym], weight: 0.4 });
-}
-
-function extractBom(
-  body: { cells: string[]; row: number }[],
-  get: (cells: string[], role: ColumnRole) => string,
-  prov: Prov,
-  sink: MentionSink,
-): void {
-  const levelStack: string[] = [];
-  let section: string | undefined;
-  for (const { cells, row } of body) {
-    const p = prov(row, 'bom_table');
-    const filled = cells.filter((c) => c.trim() !== '');
-    if (filled.length === 0) continue;
-    const refdes = get(cells, 'refdes');
-    const mpn = get(cells, 'mpn');
-    const description = get(cells, 'description');
-    const explicitName = /^\d+$/.test(get(cells, 'name')) ? '' : get(cells, 'name');
-    // A row with one filled cell and no part data is a section heading: the group of what follows.
-    if (filled.length === 1 && !mpn && !/^[A-Z]{1,4}\d+([-,\s]+[A-Z]{0,4}\d+)*$/.test(filled[0]!.trim())) {
-      section = filled[0]!.replace(/[:*]+$/g, '').trim();
-      if (!/^(total|notes?)\b/i.test(section)) sink.entity(section, 'SUBSYSTEM', p);
-      continue;
-    }
-    if (/^total\b/i.test(filled[0]!)) continue;
-    const name = explicitName || description || mpn || refdes;
-    if (!name) continue;
-    const level = Number.parseInt(get(cells, 'level'), 10);
-    let parent = get(cells, 'group') || section;
-    if (Number.isFinite(level)) {
-      levelStack.length = Math.max(0, level - 1);
-      parent = levelStack[level - 2] ?? parent;
-    }
-    const isAssembly = /\b(assembly|assy|board|module|harness|subsystem|unit)\b/i.test(name) && !refdes;
-    const refs = refdes ? refdes.split(/[\s,;]+/).filter((r) => r) : [];
-    const external = refs.length === 1 ? refs[0] : mpn || undefined;
-    if (parent) sink.entity(parent, 'SUBSYSTEM', p);
-    const entity = sink.entity(name, isAssembly ? 'SUBSYSTEM' : 'COMPONENT', p, {
-      // A part number is shared by lines that use the same part, so it names a line only without refdes.
-      aliases: [refs.length === 0 ? mpn : undefined, ...(refs.length === 1 ? refs : [])],
-      externalId: external,
-      description: description || undefined,
-      properties: {
-        refdes,
-        part_number: mpn,
-        quantity: get(cells, 'qty'),
-        manufacturer: get(cells, 'manufacturer'),
-        value: get(cells, 'value'),
-        dnp: get(cells, 'dnp'),
-      },
-      parentName: parent,
-      weight: 3,
-    });
-    if (parent && parent !== entity) sink.relate(parent, entity, 'CONTAINS', p);
-    if (Number.isFinite(level)) levelStack[level - 1] = entity;
-  }
-}
-
-/** N² matrix: the header row's names (after the corner cell) mostly repeat down the first column. */
-function isN2Matrix(rows: string[][]): boolean {
-  if (rows.length < 3) return false;
-  const head = rows[0]!.slice(1).filter((c) => c.trim());
-  const firstCol = new Set(rows.slice(1).map((r) => (r[0] ?? '').trim().toLowerCase()));
-  const shared = head.filter((h) => firstCol.has(h.trim().toLowerCase())).length;
-  return head.length >= 2 && shared >= Math.max(2, head.length * 0.6);
-}
-
-function extractN2(rows: string[][], prov: Prov, sink: MentionSink): void {
-  const head = rows[0]!;
-  rows.slice(1).forEach((cells, i) => {
-    const from = (cells[0] ?? '').trim();
-    if (!from) return;
-    const p = prov(i + 2, 'n2_matrix');
-    const source = endpoint(from, p, sink);
-    cells.slice(1).forEach((cell, j) => {
-      const to = (head[j + 1] ?? '').trim();
-      const what = cell.trim();
-      if (!to || !what || to.toLowerCase() === from.toLowerCase() || /^(-|—|x|n\/a|0)$/i.test(what)) return;
-      const target = endpoint(to, p, sink);
-      // A cell names what flows from the row to the column: a signal, or power (a resource).
-      for (const item of splitList(what)) {
-        const power = isPowerName(item) || /\b(power|energy)\b/i.test(item);
-        const flow = sink.entity(item, power ? 'RESOURCE' : 'SIGNAL', p, { weight: 1 });
-        sink.relate(source, flow, 'PROVIDES', p);
-        sink.relate(target, flow, 'CONSUMES', p);
-      }
-    });
-  });
 }
 
 /** A two-column property table ("Property | Value"): one interface described per table. */

@@ -1,0 +1,129 @@
+// BOM tables: one entity per line item, containment from a grouping column, section heading rows or an
+// explosion level. Levels come in many spellings ("2", SAP's ".1"/"..2" with one dot per level, or
+// dots/dashes in front of the description when there is no level column), so a line's parent is the
+// nearest line above it with a lower level, whatever the numbering starts at.
+import type { MentionSink } from './builder.js';
+import type { ColumnRole } from './columns.js';
+import type { Provenance } from './types.js';
+
+type Row = { cells: string[]; row: number };
+type Get = (cells: string[], role: ColumnRole) => string;
+
+/** "..2" → 2, ".1" → 1, "0" → 0, "3" → 3, "..." → 3; undefined when the cell is no level. */
+export function parseLevel(cell: string): number | undefined {
+  const t = cell.trim();
+  const m = /^([.\-+>]*)\s*(\d{1,2})?$/.exec(t);
+  if (!m || (!m[1] && !m[2])) return undefined;
+  return m[2] !== undefined ? Number(m[2]) : m[1]!.length;
+}
+
+/** A leading run of dots or dashes marks the level in a name column of an indented BOM. */
+function indentLevel(name: string): { level?: number; name: string } {
+  const m = /^([.\-–>]{1,6})\s*(\S.*)$/.exec(name);
+  return m ? { level: m[1]!.length, name: m[2]!.trim() } : { name };
+}
+
+/**
+ * "C40-C58" → C40 … C58, "X4, X5" → X4, X5: a line's designators, so the netlist's single parts and an
+ * ICD's connector column find the line. Long or odd ranges are left alone.
+ */
+export function expandRefs(refs: string[]): string[] {
+  const out: string[] = [];
+  for (const r of refs.flatMap((x) => x.split(/,/))) {
+    const range = /^([A-Z]+)(\d+)-([A-Z]+)?(\d+)$/i.exec(r.trim());
+    if (!range) {
+      if (/^[A-Z]+\d+$/i.test(r.trim())) out.push(r.trim());
+      continue;
+    }
+    const [from, to] = [Number(range[2]), Number(range[4])];
+    if ((range[3] && range[3].toUpperCase() !== range[1]!.toUpperCase()) || to < from || to - from > 63)
+      continue;
+    for (let i = from; i <= to; i++) out.push(`${range[1]}${i}`);
+  }
+  return out;
+}
+
+// Notes blocks under a BOM ("Notes:", "NOTE 2: …", "1) …") explain lines; they are not lines.
+const NOTE_ROW = /^(notes?\b|remarks?:|\(?\d{1,2}[).:]\s|\*\s|†)/i;
+const REFDES_LIST = /^[A-Z]{1,4}\d+([-,\s]+[A-Z]{0,4}\d+)*$/;
+
+export function extractBom(
+  body: Row[],
+  get: Get,
+  prov: (row: number) => Provenance,
+  sink: MentionSink,
+): void {
+  const stack: { level: number; name: string }[] = [];
+  let section: string | undefined;
+  let inNotes = false;
+  const levelled = body.some((r) => parseLevel(get(r.cells, 'level')) !== undefined);
+  for (const { cells, row } of body) {
+    const p = prov(row);
+    const filled = cells.filter((c) => c.trim() !== '');
+    if (filled.length === 0) continue;
+    const first = filled[0]!.trim();
+    if (inNotes || (filled.length <= 2 && NOTE_ROW.test(first))) {
+      inNotes ||= /^notes?\s*:?$/i.test(first);
+      continue;
+    }
+    const refdes = get(cells, 'refdes');
+    const mpn = get(cells, 'mpn');
+    let description = get(cells, 'description');
+    let explicitName = /^\d+$/.test(get(cells, 'name')) ? '' : get(cells, 'name');
+    // A row with one filled cell and no part data is a section heading: the group of what follows.
+    if (filled.length === 1 && !mpn && !REFDES_LIST.test(first)) {
+      // A sentence is a remark, not a heading.
+      if (first.split(/\s+/).length > 6 || /[.;]$/.test(first)) continue;
+      section = first.replace(/[:*]+$/g, '').trim();
+      if (!/^(total|notes?)\b/i.test(section)) sink.entity(section, 'SUBSYSTEM', p);
+      continue;
+    }
+    if (/^total\b/i.test(first)) continue;
+    let level = levelled ? parseLevel(get(cells, 'level')) : undefined;
+    if (!levelled) {
+      const ind = indentLevel(explicitName || description);
+      if (ind.level !== undefined) {
+        level = ind.level;
+        if (explicitName) explicitName = ind.name;
+        else description = ind.name;
+      } else if (stack.length) level = 0;
+    }
+    const value = get(cells, 'value');
+    const refs = refdes ? refdes.split(/[\s,;]+/).filter((r) => r) : [];
+    // A line without a description is named by what identifies it on the board (its designators or
+    // value), not by an order code that another line may share.
+    const name = explicitName || description || (refdes && refs.length > 0 ? refdes : '') || value || mpn;
+    if (!name) continue;
+    let parent = get(cells, 'group') || section;
+    if (level !== undefined) {
+      while (stack.length && stack[stack.length - 1]!.level >= level) stack.pop();
+      parent = stack[stack.length - 1]?.name ?? parent;
+    }
+    // The single line at the top of an exploded BOM (level 0) is the product itself.
+    const isProduct = level === 0 && levelled && !parent && !refdes;
+    const isAssembly = /\b(assembly|assy|board|module|harness|subsystem|unit)\b/i.test(name) && !refdes;
+    const external = refs.length === 1 ? refs[0] : mpn || undefined;
+    if (parent) sink.entity(parent, 'SUBSYSTEM', p);
+    const entity = sink.entity(name, isProduct ? 'SYSTEM' : isAssembly ? 'SUBSYSTEM' : 'COMPONENT', p, {
+      // A part number is shared by lines that use the same part, so it names a line only without refdes.
+      aliases: [
+        refs.length === 0 || name === refdes ? mpn : undefined,
+        ...(refs.length === 1 ? refs : refs.length > 1 ? [refdes, ...expandRefs(refs)] : []),
+      ],
+      externalId: external,
+      description: description || undefined,
+      properties: {
+        refdes,
+        part_number: mpn,
+        quantity: get(cells, 'qty'),
+        manufacturer: get(cells, 'manufacturer'),
+        value,
+        dnp: get(cells, 'dnp'),
+      },
+      parentName: parent,
+      weight: isProduct ? 4 : 3,
+    });
+    if (parent && parent !== entity) sink.relate(parent, entity, 'CONTAINS', p);
+    if (level !== undefined) stack.push({ level, name: entity });
+  }
+}

@@ -1,0 +1,67 @@
+// A shape-agnostic reading of a block-model JSON export. Exporters disagree on everything (nested
+// "parts"/"children"/"ownedLogicalComponents" or a flat element list with "owner" references; "name" or
+// "declaredName"; relations in their own arrays or mixed into the element list), so every object is
+// classified by what it carries: a name and a kind make an element; a "Definition" kind is a type and
+// a port kind or a ports array a port (neither is an entity); two ends make a relation.
+type Obj = Record<string, unknown>;
+export const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const str = (v: unknown): string | undefined =>
+  typeof v === 'string' && v.trim() ? v.trim() : undefined;
+
+export function field(o: Obj, re: RegExp): unknown {
+  for (const [k, v] of Object.entries(o)) if (re.test(k)) return v;
+  return undefined;
+}
+
+export const NAME_KEY = /^(name|title|label|declaredName)$/i;
+export const ID_KEY = /^(id|@id|uuid|xmi:id|_id)$/i;
+const KIND_KEY =
+  /^(type|kind|stereotype|stereotypes|category|elementType|element_type|metaclass|_type|@type)$/i;
+export const OWNER_KEY = /^(owner|owningUsage|owningPart|parent|parentId|container|owningElement)$/i;
+export const TYPED_BY_KEY = /^(definition|typedBy|classifier|blockType)$/i;
+
+export const SOURCE_KEY =
+  /^(source|from|client|end1|endA|end_a|sourcePart|sourcePort|sourceComponent|sourceElement|src|producer|provider|dependent)$/i;
+export const TARGET_KEY =
+  /^(target|to|supplier|end2|endB|end_b|targetPart|targetPort|targetComponent|targetElement|dst|dest|destination|consumer|dependsOn|depends_on)$/i;
+export const ITEM_KEY =
+  /^(item|conveyed|conveyedItem|itemType|item_type|itemProperty|exchangeItem|exchangedItem|carries|resource|signal)$/i;
+
+// Arrays whose members are relations whatever they carry.
+export const CONNECTOR_KEYS =
+  /^(connectors?|connections?|links?|interfaces?|wires?|associations?|\w*componentExchanges)$/i;
+export const FLOW_KEYS =
+  /^(item_?flows?|itemFlows?|flows?|dataFlows?|data_flows?|signals?|power_?flows?|\w*functionalExchanges|\w*flowConnections?)$/i;
+export const RELATION_KEYS = /^(relationships|relations|edges|links|ownedRelationships)$/i;
+export const DEP_KEYS = /^(dependencies|dependency|depends_?on|dependsOn|requires)$/i;
+export const PORT_KEYS = /ports?$/i;
+// Metadata about the file (its project, tool, author) names no part of the product.
+export const SKIP_KEYS =
+  /^(properties|attributes|values|requirements|constraints|stereotypes?|metadata|meta|author|owners?|documents?|exportInfo|export|project|info|header|tool|exporter|generator|definition|typedBy|@context)$/i;
+
+/** Everything an object says about its kind, lower case ("kind: Block, stereotype: system"). */
+export function kindText(o: Obj): string {
+  return Object.entries(o)
+    .filter(([k]) => KIND_KEY.test(k))
+    .map(([, v]) => (Array.isArray(v) ? v.join(' ') : String(v)))
+    .join(' ')
+    .toLowerCase();
+}
+
+/** A relation's kind as the object itself states it, when it states one. */
+export function relationKindOf(o: Obj): 'flows' | 'dependencies' | 'connectors' | undefined {
+  const t = kindText(o);
+  if (/flow|functionalexchange/.test(t)) return 'flows';
+  if (/depend|abstraction|realization|^usage$/.test(t)) return 'dependencies';
+  if (/connector|connection|interface ?usage|componentexchange|association|binding|link/.test(t))
+    return 'connectors';
+  return undefined;
+}
+
+/** Both ends present: an object that joins two things is a relation, whatever its kind says. */
+export const hasEnds = (o: Obj): boolean =>
+  field(o, SOURCE_KEY) !== undefined && field(o, TARGET_KEY) !== undefined;
+
+/** Containers of a model ("Logical Architecture", "Structure package") are folders, not things. */
+export const isFolderName = (name: string): boolean =>
+  /\b(architecture|package|model|library|project|layer|viewpoint|diagram)s?$/i.test(name);

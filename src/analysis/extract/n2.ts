@@ -1,0 +1,98 @@
+// N² charts: a cell holds what the element of its row sends to the element of its column. Two layouts
+// are common: a header row and column of element names (with a corner cell), and the classic diagonal
+// form with the elements on the diagonal and no header at all. Several items in one cell are listed
+// with ";" or ",", and an item may be power (a resource) as well as data (a signal).
+import type { MentionSink } from './builder.js';
+import { findHeader, splitList } from './columns.js';
+import { isPowerName, splitAcronym } from './normalise.js';
+import type { Provenance } from './types.js';
+
+type Prov = (row: number, extractor: string) => Provenance;
+
+/** A named endpoint of an interface or a flow ("EPS (Electrical Power System)" keeps its alias). */
+export function endpoint(text: string, p: Provenance, sink: MentionSink): string {
+  const { name, acronym } = splitAcronym(text);
+  return sink.entity(name, 'SUBSYSTEM', p, { aliases: [acronym], weight: 0.4 });
+}
+
+const EMPTY_CELL = /^(-|—|x|n\/a|0)$/i;
+
+/** The row element PROVIDES each item of the cell, the column element CONSUMES it. */
+function cellFlows(from: string, to: string, cell: string, p: Provenance, sink: MentionSink): void {
+  const what = cell.trim();
+  if (!from || !to || !what || to.toLowerCase() === from.toLowerCase() || EMPTY_CELL.test(what)) return;
+  const source = endpoint(from, p, sink);
+  const target = endpoint(to, p, sink);
+  for (const item of splitList(what)) {
+    const power = isPowerName(item) || /\b(power|energy)\b/i.test(item);
+    const flow = sink.entity(item, power ? 'RESOURCE' : 'SIGNAL', p, { weight: 1 });
+    sink.relate(source, flow, 'PROVIDES', p);
+    sink.relate(target, flow, 'CONSUMES', p);
+  }
+}
+
+/** N² matrix: the header row's names (after the corner cell) mostly repeat down the first column. */
+export function isN2Matrix(rows: string[][]): boolean {
+  if (rows.length < 3) return false;
+  const head = rows[0]!.slice(1).filter((c) => c.trim());
+  const firstCol = new Set(rows.slice(1).map((r) => (r[0] ?? '').trim().toLowerCase()));
+  const shared = head.filter((h) => firstCol.has(h.trim().toLowerCase())).length;
+  return head.length >= 2 && shared >= Math.max(2, head.length * 0.6);
+}
+
+export function extractN2(rows: string[][], prov: Prov, sink: MentionSink): void {
+  const head = rows[0]!;
+  rows.slice(1).forEach((cells, i) => {
+    const from = (cells[0] ?? '').trim();
+    const p = prov(i + 2, 'n2_matrix');
+    cells.slice(1).forEach((cell, j) => cellFlows(from, (head[j + 1] ?? '').trim(), cell, p, sink));
+  });
+}
+
+export interface DiagonalN2 {
+  /** Index of the first row of the square. */
+  start: number;
+  rows: string[][];
+}
+
+const width = (r: string[]): number => {
+  let w = r.length;
+  while (w > 0 && !(r[w - 1] ?? '').trim()) w--;
+  return w;
+};
+
+/**
+ * The diagonal form: k consecutive rows, k ≥ 3, each with a name in its diagonal cell and nothing past
+ * column k, at least one row k wide, distinct names, and mostly empty cells off the diagonal (a dense
+ * table is a list, not an N² chart). Preamble rows above the square are allowed; a table with a real
+ * header row is never read this way.
+ */
+export function findDiagonalN2(rows: string[][]): DiagonalN2 | undefined {
+  const header = findHeader(rows);
+  if (header && header.columns.size >= 3) return undefined;
+  for (let s = 0; s < Math.min(rows.length, 12); s++) {
+    let k = 0;
+    while (s + k < rows.length && /[A-Za-z]/.test(rows[s + k]![k] ?? '') && !/;/.test(rows[s + k]![k]!)) k++;
+    if (k < 3) continue;
+    const square = rows.slice(s, s + k);
+    const widths = square.map(width);
+    if (widths.some((w) => w > k) || !widths.includes(k)) continue;
+    const names = square.map((r, i) => r[i]!.trim().toLowerCase());
+    if (new Set(names).size !== k) continue;
+    const off = square.reduce((n, r, i) => n + r.filter((c, j) => j !== i && j < k && c.trim()).length, 0);
+    if (off > 0.6 * k * (k - 1)) continue;
+    return { start: s, rows: square };
+  }
+  return undefined;
+}
+
+export function extractDiagonalN2(n2: DiagonalN2, prov: Prov, sink: MentionSink): void {
+  const names = n2.rows.map((r, i) => r[i]!.trim());
+  n2.rows.forEach((cells, i) => {
+    const p = prov(n2.start + i + 1, 'n2_matrix');
+    endpoint(names[i]!, p, sink);
+    cells.forEach((cell, j) => {
+      if (j !== i && j < names.length) cellFlows(names[i]!, names[j]!, cell, p, sink);
+    });
+  });
+}

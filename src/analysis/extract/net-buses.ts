@@ -1,0 +1,58 @@
+// Bus nets named by the designer rather than by the protocol ("SPIA_SIMO", "ENC_CLK", "LINK_P"):
+// nets that share a prefix and end in a bus-line role are the lines of one bus, so they fold into one
+// interface named by the prefix, whatever the prefix says. The roles also tell the protocol, which
+// lets the bus meet the interface a document describes in words ("Host SPI").
+
+const ROLE_PROTOCOL: [RegExp, string | undefined][] = [
+  [/^(MOSI|MISO|SIMO|SOMI|SCK|SCLK|SDI|SDO|CS|NSS|SS|CSN|NCS)$/, 'SPI'],
+  [/^(SDA|SCL)$/, 'I2C'],
+  [/^(TX|RX|TXD|RXD|RTS|CTS)$/, 'UART'],
+  [/^(CANH|CANL|CAN_H|CAN_L)$/, 'CAN'],
+  [/^(D\+|D-|DP|DM)$/, 'USB'],
+  [/^(CLK|DATA|DAT|P|N|H|L|A|B|MA|SL|DIO|SWDIO|SWCLK|TDI|TDO|TMS|TCK)$/, undefined],
+];
+// Roles strong enough to make a bus even with one line; the weak ones (P/N, H/L, A/B, CLK/DATA) need
+// a partner line with the same prefix.
+const STRONG = /^(MOSI|MISO|SIMO|SOMI|SCK|SCLK|SDA|SCL|TX|RX|TXD|RXD|CANH|CANL|D\+|D-)$/;
+
+export function lineRole(netName: string): { prefix: string; role: string } | undefined {
+  const m = /^(.+?)[_-]([A-Z]+[+-]?)$/i.exec(netName);
+  if (!m) return undefined;
+  const role = m[2]!.toUpperCase();
+  return ROLE_PROTOCOL.some(([re]) => re.test(role)) ? { prefix: m[1]!, role } : undefined;
+}
+
+export interface FoldedBus {
+  name: string;
+  protocol?: string;
+  /** The nets' own names and the "PREFIX_P/N" shorthand documents use for a line pair. */
+  aliases: string[];
+}
+
+/** Which nets are lines of a bus, keyed by net name. */
+export function foldBuses(netNames: string[]): Map<string, FoldedBus> {
+  const groups = new Map<string, { prefix: string; roles: string[]; nets: string[] }>();
+  for (const n of netNames) {
+    const lr = lineRole(n);
+    if (!lr) continue;
+    const key = lr.prefix.toUpperCase();
+    const g = groups.get(key) ?? { prefix: lr.prefix, roles: [], nets: [] };
+    g.roles.push(lr.role);
+    g.nets.push(n);
+    groups.set(key, g);
+  }
+  const out = new Map<string, FoldedBus>();
+  for (const g of groups.values()) {
+    if (g.nets.length < 2 && !g.roles.some((r) => STRONG.test(r))) continue;
+    const protocol = g.roles
+      .map((r) => ROLE_PROTOCOL.find(([re]) => re.test(r))?.[1])
+      .find((p): p is string => !!p);
+    const bus: FoldedBus = {
+      name: g.prefix,
+      ...(protocol ? { protocol } : {}),
+      aliases: [...g.nets, `${g.prefix}_${g.roles.join('/')}`],
+    };
+    for (const n of g.nets) out.set(n, bus);
+  }
+  return out;
+}

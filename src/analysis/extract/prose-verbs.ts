@@ -1,0 +1,49 @@
+// The verbs prose links named things with, by the relationship each states. Longest phrases first:
+// "is powered from" must win over "powered".
+import type { RelationshipType } from './types.js';
+
+export interface VerbRule {
+  re: RegExp;
+  type: RelationshipType;
+  /** The subject is the target (passive voice: "X is powered by Y" → X CONSUMES Y keeps subject first). */
+  reverse?: boolean;
+  /** Only a relation when the object is followed by "over/via X". */
+  viaOnly?: boolean;
+}
+
+// "drives/controls/commands/triggers" are INFLUENCES, not DEPENDS_ON: the controller changes the
+// controlled part's behaviour; DEPENDS_ON is kept for what the text says outright ("depends on",
+// "relies on", "requires"). Longest phrases first: "is powered from" must win over "powered".
+export const VERBS: VerbRule[] = [
+  { re: /^(is|are)( \w+ly)? (powered|supplied|fed|energi[sz]ed) (from|by)$/, type: 'CONSUMES' },
+  { re: /^(runs?|operates?) (on|from)$/, type: 'CONSUMES' },
+  // "the supply, which powers the drivers": the drivers consume it.
+  { re: /^(powers?|energi[sz]es?)$/, type: 'CONSUMES', reverse: true },
+  { re: /^(draws?|takes?|receives?|gets?)( its)? power from$/, type: 'CONSUMES' },
+  { re: /^(draws?|takes?) from$/, type: 'CONSUMES' },
+  { re: /^(consumes?|uses?|draws?|takes?)$/, type: 'CONSUMES' },
+  { re: /^(is|are) (provided|supplied|generated) by$/, type: 'PROVIDES', reverse: true },
+  {
+    re: /^((shall|will|must) )?(provides?|supplies|supply|delivers?|generates?|produces?|outputs?|feeds?|sources?|distributes?|derives?|charges?|sends?|transmits?|reports?|forwards?|passes|publishes?|converts?|steps?)$/,
+    type: 'PROVIDES',
+  },
+  {
+    re: /^(is|are) (driven|controlled|commanded|regulated|switched|triggered|activated|enabled|managed) by$/,
+    type: 'INFLUENCES',
+    reverse: true,
+  },
+  {
+    re: /^((shall|will) )?(drives?|controls?|commands?|regulates?|switches|switch|actuates?|steers?|triggers?|manages?|turns?|rotates?|moves?|enables?|disables?)( off| on)?$/,
+    type: 'INFLUENCES',
+  },
+  { re: /^((shall|will) )?(depends?|relies?|relying|depending) (on|upon)$/, type: 'DEPENDS_ON' },
+  { re: /^((shall|will) )?(requires?|needs?)$/, type: 'DEPENDS_ON' },
+  { re: /^(is|are) (connected|linked|wired|attached) (to|with)$/, type: 'CONNECTS' },
+  { re: /^((shall|will) )?(connects?|interfaces?|communicates?|talks?|links?) (to|with)$/, type: 'CONNECTS' },
+  { re: /^((shall|will) )?(connects?|interfaces?)$/, type: 'CONNECTS' },
+  // "reads the gauge over the I2C bus": only with "over/via" does it say how parts are linked.
+  { re: /^(reads?|polls?|queries|query|accesses?|addresses?)$/, type: 'CONNECTS', viaOnly: true },
+  { re: /^((shall|will) )?(contains?|includes?|comprises?|houses?) ?$/, type: 'CONTAINS' },
+  { re: /^(consists?) of$/, type: 'CONTAINS' },
+  { re: /^(is|are) (part) of$/, type: 'CONTAINS', reverse: true },
+];
