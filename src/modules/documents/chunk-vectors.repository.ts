@@ -144,10 +144,16 @@ async function nearestByScan(
   for (;;) {
     const rows = await queryRows<{ id: string; embedding: string }>(
       ex,
-      sql`SELECT c.id, encode(c.embedding, 'base64') AS embedding FROM document_chunks c JOIN documents d ON d.id = c.document_id
-        WHERE d.system_id = ${systemId} AND d.deleted_at IS NULL AND d.embedding_model = ${model}
-          AND c.embedding IS NOT NULL AND c.id > ${after}
-        ORDER BY c.id LIMIT ${SCAN_BATCH}`,
+      // The batch's ids first, then only those encoded: with the encode in the same SELECT as the
+      // ORDER BY, PostgreSQL base64-encoded every remaining vector before sorting (EXPLAIN at 100k: 8.7 s
+      // and 273 MB spilled per batch, against 1.7 s this way; bench/RESULTS.md, documents search).
+      sql`SELECT c.id, encode(c.embedding, 'base64') AS embedding
+        FROM (SELECT c.id FROM document_chunks c JOIN documents d ON d.id = c.document_id
+              WHERE d.system_id = ${systemId} AND d.deleted_at IS NULL AND d.embedding_model = ${model}
+                AND c.embedding IS NOT NULL AND c.id > ${after}
+              ORDER BY c.id LIMIT ${SCAN_BATCH}) batch
+        JOIN document_chunks c ON c.id = batch.id
+        ORDER BY c.id`,
     );
     for (const row of rows) {
       const v = floatsOf(Buffer.from(row.embedding, 'base64'));
