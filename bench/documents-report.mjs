@@ -55,9 +55,9 @@ export function renderIngest(c, p, r) {
   ];
   {
     lines.push(
-      '### Upload and embedding (PGlite, data in a temp dir)',
+      '### Upload and embedding (PostgreSQL, scratch database)',
       '',
-      'Uploads go to an API-only server (`HWA_WORKER_CONCURRENCY=0`), so the request is measured alone; then a server with workers embeds what was enqueued. Embedding time is the runs\' own `started_at` -> `finished_at` (the database clock). RSS is the server process\'s: "start" when the phase began (after start-up, before any request), "peak" the kernel\'s VmHWM over the phase (reset before it), in MiB.',
+      'Uploads go to an API-only server (`HWA_WORKER_CONCURRENCY=0`), so the request is measured alone; then a server with workers embeds what was enqueued. Embedding time is from the first run\'s `started_at` to the last `finished_at` (the database clock), read from the database by the bench; with BENCH_DOCS_EMBED_LIMIT_S the bench stops waiting and rates the chunks embedded by then. RSS is the server process\'s: "start" when the phase began (after start-up, before any request), "peak" the kernel\'s VmHWM over the phase (reset before it), in MiB.',
       '',
       '| What | Requests / runs | Time | Rate | RSS start MiB | RSS peak MiB |',
       '| --- | --- | ---: | --- | ---: | ---: |',

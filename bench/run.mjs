@@ -87,7 +87,12 @@ await runBounded(budget, async () => {
       wrap(p.key, `## ${p.key}\n\nNot measured yet: run \`BENCH_ONLY=${p.key} npm run bench\`.`),
   );
   for (const key of sectionKeys(old)) {
-    if (!PARTS.some((p) => p.key === key)) sections.push(previousSection(old, key));
+    if (PARTS.some((p) => p.key === key)) continue;
+    // A hand-written section may lack its end marker: it then runs to the next section or the end.
+    const from = old.indexOf(marker(key)[0]);
+    const next = old.indexOf('<!-- bench:', from + 1);
+    const body = old.slice(from + marker(key)[0].length, next < 0 ? undefined : next);
+    sections.push(previousSection(old, key) ?? wrap(key, body.replaceAll(marker(key)[1], '')));
   }
   const report = await formatMarkdown(`${HEADER}\n${sections.join('\n\n')}\n`);
   fs.writeFileSync(RESULTS, report);
