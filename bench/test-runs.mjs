@@ -11,7 +11,10 @@
 // Env: BENCH_TEST_RUNS (PostgreSQL runs, default 10000), BENCH_TEST_RUNS_PGLITE (default 500),
 // BENCH_TEST_RUN_REQUESTS (timed requests for list and detail, default 100; analytics a tenth, after
 // one warm-up request instead of five: each takes seconds),
-// BENCH_TEST_RUNS_DB (postgres, pglite or both, the default), BENCH_DATABASE_URL (as get-system).
+// BENCH_TEST_RUNS_DB (postgres, pglite or both, the default), BENCH_DATABASE_URL (as get-system),
+// BENCH_TEST_RUNS_KEEP=1: load PostgreSQL's data into the database `hwa_bench_test_runs_<N>` and keep
+// it; a later run with the flag finds the N runs there and times them without loading again (the
+// server's start applies any newer migration to it first). Drop it by hand when done.
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -22,6 +25,7 @@ import {
   childEnv,
   conditionLines,
   createScratchDatabase,
+  keptDatabase,
   envNumber,
   fmt,
   loadText,
@@ -40,6 +44,7 @@ const PG_N = envNumber('BENCH_TEST_RUNS', 10_000, 100, 50_000);
 const PGLITE_N = envNumber('BENCH_TEST_RUNS_PGLITE', 500, 10, 5_000);
 const REQUESTS = envNumber('BENCH_TEST_RUN_REQUESTS', 100, 10, 10_000);
 const WARMUP = 5;
+const KEEP = process.env.BENCH_TEST_RUNS_KEEP?.trim() === '1';
 const DATABASES = (process.env.BENCH_TEST_RUNS_DB?.trim() || 'both').toLowerCase();
 if (!['postgres', 'pglite', 'both'].includes(DATABASES)) {
   process.stderr.write(`bench: BENCH_TEST_RUNS_DB must be postgres, pglite or both, got "${DATABASES}"\n`);
@@ -142,15 +147,52 @@ async function timeAll(server, load, n, firstRun) {
   return results;
 }
 
+const BASELINE_SQL = 'SELECT count(*) FROM test_steps';
+
+/**
+ * The baseline measured in the same run, on the same data and load: a bare count of every step
+ * (the floor of any exact answer that reads all steps), median of 5 after one warm-up.
+ */
+async function baseline(query) {
+  const times = [];
+  for (let i = 0; i < 6; i++) {
+    const t0 = process.hrtime.bigint();
+    await query(BASELINE_SQL);
+    if (i > 0) times.push(Number(process.hrtime.bigint() - t0) / 1e6);
+  }
+  times.sort((a, b) => a - b);
+  return times[2];
+}
+
+/** The loaded system of a kept database when it holds exactly N runs; undefined when it is empty. */
+async function keptLoad(client, n) {
+  const { rows } = await client.query(
+    `SELECT s.id, (SELECT count(*) FROM test_runs r WHERE r.system_id = s.id) AS runs
+       FROM systems s WHERE s.name = 'Bench rover'`,
+  );
+  if (rows.length === 0) return undefined;
+  if (rows.length > 1 || Number(rows[0].runs) !== n)
+    throw new Error(`the kept database holds ${JSON.stringify(rows)}, not one system of ${n} runs: drop it`);
+  await client.query('ANALYZE');
+  const counts = {};
+  for (const t of ['test_runs', 'test_cards', 'test_steps', 'test_measurements'])
+    counts[t] = Number((await client.query(`SELECT count(*) AS n FROM ${t}`)).rows[0].n);
+  return { system: rows[0].id, reused: true, counts };
+}
+
 async function benchPostgres() {
-  const scratch = await createScratchDatabase();
+  const scratch = KEEP ? await keptDatabase(`hwa_bench_test_runs_${PG_N}`) : await createScratchDatabase();
   const server = await startReal('test-runs-pg', { DATABASE_URL: scratch.url });
   try {
     const client = new pg.Client({ connectionString: scratch.url });
     await client.connect();
-    log(`PostgreSQL: loading ${PG_N} runs, ${PG_N * CARDS * STEPS} steps`);
-    const load = await loadTestRuns((text, values) => client.query(text, values), { n: PG_N, email: EMAIL });
+    let load = KEEP ? await keptLoad(client, PG_N) : undefined;
+    if (!load) {
+      log(`PostgreSQL: loading ${PG_N} runs, ${PG_N * CARDS * STEPS} steps`);
+      load = await loadTestRuns((text, values) => client.query(text, values), { n: PG_N, email: EMAIL });
+    }
     const run = (await client.query('SELECT id FROM test_runs ORDER BY run_number LIMIT 1')).rows[0].id;
+    load.baselineMs = await baseline((text) => client.query(text));
     await client.end();
     log(`loaded: ${JSON.stringify(load)}`);
     return {
@@ -177,6 +219,7 @@ async function benchPglite() {
     const client = database.db.$client;
     load = await loadTestRuns((text, values) => client.query(text, values), { n: PGLITE_N, email: EMAIL });
     run = (await client.query('SELECT id FROM test_runs ORDER BY run_number LIMIT 1')).rows[0].id;
+    load.baselineMs = await baseline((text) => client.query(text));
   } finally {
     await database.close();
   }
@@ -197,10 +240,15 @@ const shortUrl = (url) => url.replace('/api/v1', '').replace(/[0-9a-f]{8}-[0-9a-
 function table(run) {
   const target = (key) => (run.db === 'PostgreSQL' ? TARGETS[key] : undefined);
   const t = run.load.timings;
+  const loaded = run.load.reused
+    ? 'Data reused from the kept database of an earlier run (`BENCH_TEST_RUNS_KEEP=1`), then ANALYZE.'
+    : `Loaded in ${fmt(t.runs)} s (runs) + ${fmt(t.cards)} s (cards) + ${fmt(t.steps)} s (steps) + ` +
+      `${fmt(t.measurements)} s (measurements) + ${fmt(t.indexes)} s (indexes) + ${fmt(t.vacuum)} s (VACUUM ANALYZE).`;
   const rows = run.results.map((r) =>
     r.missing
-      ? `| ${r.label} | \`${shortUrl(r.url)}\` | route missing | - | - | - | - | - | - |`
+      ? `| ${r.label} | \`${shortUrl(r.url)}\` | route missing | - | - | - | - | - | - | - |`
       : `| ${r.label} | \`${shortUrl(r.url)}\` | ${r.n} | ${fmt(r.p50)} | **${fmt(r.p95)}** | ` +
+        `${(r.p50 / run.load.baselineMs).toFixed(2)} | ` +
         `${fmt(r.max)} | ${target(r.key) === undefined ? '-' : `<= ${target(r.key)}`} | ` +
         `${verdict(r.p95, target(r.key))} | ${loadText(r.load)} |`,
   );
@@ -209,11 +257,13 @@ function table(run) {
     `### ${run.db}: ${c.test_runs.toLocaleString('en')} runs, ${c.test_cards.toLocaleString('en')} cards, ` +
       `${c.test_steps.toLocaleString('en')} steps, ${c.test_measurements.toLocaleString('en')} measurements`,
     '',
-    `Loaded in ${fmt(t.runs)} s (runs) + ${fmt(t.cards)} s (cards) + ${fmt(t.steps)} s (steps) + ` +
-      `${fmt(t.measurements)} s (measurements) + ${fmt(t.indexes)} s (indexes) + ${fmt(t.vacuum)} s (VACUUM ANALYZE).`,
+    loaded,
     '',
-    '| Scenario | Request | requests | p50 ms | p95 ms | max ms | target p95 | | load (1 min) start / end |',
-    '| --- | --- | ---: | ---: | ---: | ---: | --- | --- | --- |',
+    `Baseline in the same run: \`${BASELINE_SQL}\` (in-process client, no HTTP) median ` +
+      `${fmt(run.load.baselineMs)} ms; "x baseline" is each p50 over it.`,
+    '',
+    '| Scenario | Request | requests | p50 ms | p95 ms | x baseline | max ms | target p95 | | load (1 min) start / end |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | --- | --- | --- |',
     ...rows,
   ].join('\n');
 }
