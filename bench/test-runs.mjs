@@ -243,7 +243,8 @@ function table(run) {
   const loaded = run.load.reused
     ? 'Data reused from the kept database of an earlier run (`BENCH_TEST_RUNS_KEEP=1`), then ANALYZE.'
     : `Loaded in ${fmt(t.runs)} s (runs) + ${fmt(t.cards)} s (cards) + ${fmt(t.steps)} s (steps) + ` +
-      `${fmt(t.measurements)} s (measurements) + ${fmt(t.indexes)} s (indexes) + ${fmt(t.vacuum)} s (VACUUM ANALYZE).`;
+      `${fmt(t.measurements)} s (measurements) + ${fmt(t.indexes)} s (indexes) + ${fmt(t.yields)} s (first-pass sums) + ` +
+      `${fmt(t.vacuum)} s (VACUUM ANALYZE).`;
   const rows = run.results.map((r) =>
     r.missing
       ? `| ${r.label} | \`${shortUrl(r.url)}\` | route missing | - | - | - | - | - | - | - |`
