@@ -222,6 +222,24 @@ export async function createScratchDatabase() {
   return scratch;
 }
 
+/**
+ * A database of `name` on BENCH_DATABASE_URL's server that outlives the run (never dropped by
+ * `cleanup`): created when absent, reused as it is otherwise. For data that takes minutes to load.
+ */
+export async function keptDatabase(name) {
+  const admin = new pg.Client({ connectionString: PG_SERVER_URL, connectionTimeoutMillis: 10_000 });
+  await admin.connect();
+  try {
+    const version = (await admin.query('SHOW server_version')).rows[0].server_version;
+    const existed = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount > 0;
+    if (!existed) await admin.query(`CREATE DATABASE "${name}"`);
+    log(`${existed ? 'reusing' : 'created'} kept database ${name}; PostgreSQL ${version}`);
+    return { name, version, existed, url: withDatabaseName(PG_SERVER_URL, name) };
+  } finally {
+    await admin.end();
+  }
+}
+
 export function cleanup() {
   cleaning ??= (async () => {
     try {

@@ -1,7 +1,8 @@
 // Test runs written straight into the tables, for suites that read runs (analytics, later reports and
 // search) without depending on the endpoints that create them. Each call makes one run with its cards,
 // steps and measurements as described, numbering it from the system's counter as the service does,
-// and computing each measurement's outcome from its limits (the rule in MeasurementSchema).
+// and computing each measurement's outcome from its limits (the rule in MeasurementSchema), and adding
+// the run to the analytics' first-pass sums (yield-buckets.repository.ts) as the service does.
 import { sql } from 'drizzle-orm';
 import { newId } from '../src/core/ids.js';
 import { queryRows, type Executor } from '../src/db/client.js';
@@ -11,6 +12,7 @@ import type {
   MeasurementOutcome,
   StepExecutionStatus,
 } from '../src/modules/test-runs/test-runs.schemas.js';
+import { applyChange, runContribution } from '../src/modules/test-runs/yield-buckets.repository.js';
 
 export interface StepSeed {
   title: string;
@@ -91,10 +93,13 @@ export async function insertRun(ex: Executor, seed: RunSeed): Promise<{ id: stri
       );
     }
   }
+  // As the service does in the run's transaction: the analytics read these sums.
+  await applyChange(ex, [], await runContribution(ex, runId));
   return { id: runId, runNumber: counter!.n };
 }
 
 /** Soft-deletes a run, as DELETE /test-runs/{id} does. */
 export async function deleteRun(ex: Executor, runId: string): Promise<void> {
+  await applyChange(ex, await runContribution(ex, runId), []);
   await ex.execute(sql`UPDATE test_runs SET deleted_at = now() WHERE id = ${runId}`);
 }

@@ -228,6 +228,9 @@ export const testMeasurements = pgTable(
   },
   (t) => [
     index('test_measurements_step_idx').on(t.stepId, t.position),
+    // A run's detail reads its measurements by run: without this, a parallel seq scan of all 400,000
+    // (55 ms of the bench's 89 ms detail p50 at 10,000 runs; bench/RESULTS.md, test runs).
+    index('test_measurements_run_idx').on(t.runId, t.position),
     // Analytics group by measurement name across a system's runs.
     index('test_measurements_name_idx').on(t.name, t.runId),
   ],
@@ -253,7 +256,11 @@ export const testObservations = pgTable(
     creatorId: uuid('creator_id').references(() => users.id),
     createdAt: createdAt(),
   },
-  (t) => [index('test_observations_step_idx').on(t.stepId, t.createdAt)],
+  (t) => [
+    index('test_observations_step_idx').on(t.stepId, t.createdAt),
+    // A run's detail reads its observations by run, as measurements: one index range, not a scan.
+    index('test_observations_run_idx').on(t.runId, t.createdAt, t.id),
+  ],
 );
 
 /** A data file registered for the run: an object that already exists in the configured storage. */
@@ -344,4 +351,28 @@ export const testRunReports = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index('test_run_reports_run_idx').on(t.runId, t.createdAt, t.id)],
+);
+
+/**
+ * First-pass verdict counts per system and UTC month of the run's creation, kept at write time so the
+ * analytics sum a few thousand rows instead of grouping every step (3.05 s p50 over 2,000,000 steps,
+ * bench/RESULTS.md). `level` 'card' rows count each live run's first card of a title by its verdict
+ * (`step_title` ''); 'step' rows count that card's steps by (card title, step title, verdict). Every
+ * write below a run applies the difference of the run's contribution before and after it, in the same
+ * transaction (yield-buckets.repository.ts); a deleted run takes its contribution away; rows at 0 go.
+ */
+export const testYieldBuckets = pgTable(
+  'test_yield_buckets',
+  {
+    systemId: uuid('system_id')
+      .notNull()
+      .references(() => systems.id),
+    month: timestamp('month', { withTimezone: true, mode: 'date' }).notNull(),
+    level: text('level').$type<'card' | 'step'>().notNull(),
+    cardTitle: text('card_title').notNull(),
+    stepTitle: text('step_title').notNull(),
+    verdict: text('verdict').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.systemId, t.month, t.level, t.cardTitle, t.stepTitle, t.verdict] })],
 );

@@ -3,10 +3,9 @@
 // The database computes every number (analytics.repository.ts); here the scope is checked and the
 // grouped rows are shaped.
 //
-// No summary table yet: over 10,000 runs and 2,000,000 steps the answer took 4.4 s (p50) on
-// PostgreSQL at load ~22 on 2 cores, over the 1 s target (bench/RESULTS.md, test runs). A per-run
-// first-pass summary would meet it, but it has to be written by the steps service in the same
-// transaction as every step change, which lives in another branch: the next step after the merge.
+// Yields are read from first-pass sums kept at write time (yield-buckets.repository.ts): grouping
+// 2,000,000 steps on every request took 3.05 s (p50) on PostgreSQL at load ~9 on 2 cores, over the
+// 1 s target (bench/RESULTS.md, test runs).
 import { Errors } from '../../core/errors.js';
 import type { Db } from '../../db/client.js';
 import * as systemsRepo from '../systems/systems.repository.js';

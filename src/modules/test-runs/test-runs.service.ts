@@ -17,6 +17,7 @@ import * as treeRepo from './run-tree.repository.js';
 import { measurementErrors } from './measurements.rules.js';
 import * as listRepo from './test-runs-list.repository.js';
 import * as repo from './test-runs.repository.js';
+import * as yieldBuckets from './yield-buckets.repository.js';
 import type { CreateRunBody, ListRunsQuery, UpdateRunBody } from './test-runs.requests.js';
 import {
   STEP_EXECUTION_STATUSES,
@@ -67,7 +68,8 @@ export class TestRunsService {
     return this.db.transaction(async (tx) => {
       const run = await repo.lockLiveRun(tx, runId);
       if (!run) throw Errors.notFound('test run');
-      const result = await write(tx, run);
+      // The analytics' first-pass sums follow every write below the run, in its transaction.
+      const result = await yieldBuckets.tracking(tx, runId, () => write(tx, run));
       await recordRunActivity(tx, runId, actor.email);
       return result;
     });
@@ -128,6 +130,7 @@ export class TestRunsService {
         issueIds.map((issueId) => ({ id: newId(), runId: run.id, issueId })),
       );
       await cardsRepo.insertTree(tx, treeRows(run.id, plan.cards, 1, actor));
+      await yieldBuckets.applyChange(tx, [], await yieldBuckets.runContribution(tx, run.id));
       await recordRunActivity(tx, run.id, actor.email);
       return run.id;
     });
@@ -187,7 +190,12 @@ export class TestRunsService {
   }
 
   async remove(_actor: Actor, id: string): Promise<void> {
-    if (!(await repo.softDeleteRun(this.db, id))) throw Errors.notFound('test run');
+    await this.db.transaction(async (tx) => {
+      if (!(await repo.lockLiveRun(tx, id))) throw Errors.notFound('test run');
+      // A deleted run counts in no analytics: its first-pass sums go with it.
+      await yieldBuckets.applyChange(tx, await yieldBuckets.runContribution(tx, id), []);
+      await repo.softDeleteRun(tx, id);
+    });
   }
 }
 

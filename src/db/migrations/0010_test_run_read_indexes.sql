@@ -1,0 +1,2 @@
+CREATE INDEX "test_measurements_run_idx" ON "test_measurements" USING btree ("run_id","position");--> statement-breakpoint
+CREATE INDEX "test_observations_run_idx" ON "test_observations" USING btree ("run_id","created_at","id");
