@@ -25,7 +25,8 @@ function unitVector() {
   return v;
 }
 const literal = (v) => `[${Array.from(v, (x) => x.toFixed(6)).join(',')}]`;
-const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
+const pct = (xs, p) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 const ms = (x) => `${x.toFixed(1)} ms`;
 
 const db = await PGlite.create({ extensions: { vector } });
@@ -85,7 +86,7 @@ const exactSql = await timed(async (q) => {
 });
 const jsScan = await timed(async (q) => {
   const best = [];
-  for (let after = -1; ; ) {
+  for (let after = -1; ;) {
     const { rows } = await db.query(
       "SELECT id, encode(b, 'base64') AS b FROM cv WHERE system_id = 1 AND id > $1 ORDER BY id LIMIT 10000",
       [after],
@@ -111,7 +112,9 @@ let found = 0;
 hnsw.answers.forEach((a, i) => (found += a.filter((id) => exactSql.answers[i].includes(id)).length));
 const recall = found / (QUERIES * K);
 
-console.log(`PGlite + pgvector, ${N} chunks x ${DIMS} dims (${N / SYSTEMS} in the queried system), ${QUERIES} queries`);
+console.log(
+  `PGlite + pgvector, ${N} chunks x ${DIMS} dims (${N / SYSTEMS} in the queried system), ${QUERIES} queries`,
+);
 console.log(`load ${loadS.toFixed(1)} s; HNSW build ${buildS.toFixed(1)} s`);
 console.log(`plan: ${plan.replace(/'\[[^\]]*\]'/g, "'[…]'")}`);
 for (const [name, r] of [

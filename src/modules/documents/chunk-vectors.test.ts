@@ -53,17 +53,15 @@ async function makeDocument(systemId: string, chunks: number, seed0: number) {
     createdBy: 'a@example.com',
   });
   const ids = Array.from({ length: chunks }, () => newId());
-  await db
-    .insert(documentChunks)
-    .values(
-      ids.map((id, index) => ({
-        id,
-        documentId,
-        index,
-        text: `chunk ${seed0 + index}`,
-        location: { line: index + 1 },
-      })),
-    );
+  await db.insert(documentChunks).values(
+    ids.map((id, index) => ({
+      id,
+      documentId,
+      index,
+      text: `chunk ${seed0 + index}`,
+      location: { line: index + 1 },
+    })),
+  );
   await db.transaction((tx) =>
     setChunkEmbeddings(
       tx,
