@@ -68,11 +68,13 @@ export async function limitBreaches(
   limit: Limit,
 ): Promise<RowEvent[]> {
   const runs = await limitRuns(conn, col, limit);
-  // Noise around the limit splits one breach into several runs: join runs 3 rows apart or closer.
+  // Noise around the limit splits one breach into several runs, most at its edges where the level
+  // hovers near the limit: join a run to the breach before it when the gap is under 4 rows or under
+  // half that breach's length (a long excursion's noisy exit, not a new event).
   const joined: { start: number; end: number }[] = [];
   for (const r of runs) {
     const last = joined[joined.length - 1];
-    if (last && r.start - last.end <= 4) last.end = r.end;
+    if (last && r.start - last.end <= Math.max(4, (last.end - last.start + 1) / 2)) last.end = r.end;
     else joined.push({ start: r.start, end: r.end });
   }
   const out: RowEvent[] = [];
