@@ -219,17 +219,8 @@ async function analyse(
   for (const c of cols) {
     const stats = await channelStats(conn, c.col);
     if (c.kind === 'text')
-      Object.assign(stats, {
-        min: null,
-        max: null,
-        mean: null,
-        std: null,
-        p01: null,
-        p05: null,
-        p50: null,
-        p95: null,
-        p99: null,
-      });
+      for (const k of ['min', 'max', 'mean', 'std', 'p01', 'p05', 'p50', 'p95', 'p99'] as const)
+        stats[k] = null;
     stats.gaps = (drop.emptyCounts.get(c.name) ?? 0) + (c.kind === 'numeric' ? drop.gapCount : 0);
     summaries.push({ name: c.name, units: unitsOf(c.name), kind: c.kind, stats });
   }
