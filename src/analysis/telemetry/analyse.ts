@@ -3,7 +3,7 @@
 // Commands, modes and the start-up window explain changes; siblings expose slow faults.
 import { unitsOf } from './columns.js';
 import {
-  changeIndices,
+  commandChanges,
   explainers,
   isExplained,
   makeChannel,
@@ -83,7 +83,8 @@ async function analyse(
     settle: new Map(),
     siblings: new Map(),
   };
-  const changeIdx = new Map(context.map((c) => [c.name, changeIndices(byName.get(c.name)!)]));
+  const changeIdx = new Map(context.map((c) => [c.name, commandChanges(byName.get(c.name)!)]));
+
   for (const ch of channels) {
     const idx = [
       ...new Set(

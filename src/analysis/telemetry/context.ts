@@ -55,6 +55,17 @@ export function changeIndices(cmd: Float64Array): number[] {
 }
 
 /**
+ * The changes of a command or state column that explain others. A state that toggles dozens of times
+ * (a thermostat's heater, a duty-cycled relay) drives a repeating cycle, not commanded changes: its
+ * toggles would leave no steady stretch to judge, and the cycle it drives is judged against the
+ * channel's own history and its siblings instead.
+ */
+export function commandChanges(x: Float64Array, cycling = 40): number[] {
+  const idx = changeIndices(x);
+  return idx.length > cycling && isDiscrete(x) ? [] : idx;
+}
+
+/**
  * Every command, set-point, mode or state column may explain every channel: a heater set-point moves
  * temperatures and a motor command sags the bus voltage, and names do not say which. How long each
  * channel takes to settle is measured on the data (settleTime), so a channel that does not respond gets

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { commandedOff } from './assemble.js';
 import { bareName, channelKind, isCommandName, stemOf } from './columns.js';
-import { isDiscrete, responded, settleLevel } from './context.js';
+import { commandChanges, isDiscrete, responded, settleLevel } from './context.js';
 import { joinRuns } from './detect-flat.js';
 
 const times = (n: number) => Float64Array.from({ length: n }, (_, i) => i);
@@ -55,6 +55,18 @@ describe('discrete states', () => {
     expect(isDiscrete(relay)).toBe(true);
     expect(isDiscrete(gear)).toBe(true);
     expect(isDiscrete(rssi)).toBe(false);
+  });
+});
+
+describe('a cycling state is not a command', () => {
+  it('a relay toggling every few samples explains nothing; a few set-point moves do', () => {
+    const duty = Float64Array.from({ length: 2000 }, (_, i) => (i % 30 < 12 ? 1 : 0));
+    const target = Float64Array.from({ length: 2000 }, (_, i) => 10 * Math.floor(i / 500));
+    const sweep = Float64Array.from({ length: 2000 }, (_, i) => 5 + i / 100);
+    expect(commandChanges(duty)).toEqual([]);
+    expect(commandChanges(target)).toEqual([500, 1000, 1500]);
+    // A continuous command (a sweep) is not a state: every change still counts.
+    expect(commandChanges(sweep).length).toBe(1999);
   });
 });
 
