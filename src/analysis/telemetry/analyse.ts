@@ -3,18 +3,20 @@
 // Commands, modes and the start-up window explain changes; siblings expose slow faults.
 import { unitsOf } from './columns.js';
 import {
-  changeIndices,
+  commandChanges,
   explainers,
   isExplained,
   makeChannel,
   settleTime,
   settleLevel,
+  responded,
   siblingResidual,
   siblingsOf,
   startupEnd,
   moves,
   steadySegments,
   indexAt,
+  isDiscrete,
   type Channel,
   type Context,
 } from './context.js';
@@ -52,16 +54,19 @@ async function analyse(
 ): Promise<TelemetryAnalysis> {
   const { conn, rows } = src;
   const cols = src.columns.map((c, i) => ({ ...c, col: `c${i}` }));
-  const numeric = cols.filter((c) => c.kind === 'numeric');
-  const context = cols.filter((c) => c.kind !== 'numeric');
   const drop = await dropouts(
     conn,
-    numeric.map((c) => ({ name: c.name, col: c.col })),
+    cols.filter((c) => c.kind === 'numeric').map((c) => ({ name: c.name, col: c.col })),
   );
   const period = drop.median ?? 1;
   const bucket = Math.max(1, Math.ceil(rows / (options.maxPoints ?? 200_000)));
   const [t, ...data] = await series(conn, ['t', ...cols.map((c) => c.col)], rows, bucket);
   const byName = new Map(cols.map((c, i) => [c.name, data[i]!]));
+  // A numeric column with a handful of values (relays, discretes, numeric modes) is a state: its
+  // changes explain the others' and it is not judged as a sensor.
+  for (const c of cols) if (c.kind === 'numeric' && isDiscrete(byName.get(c.name)!)) c.kind = 'command';
+  const numeric = cols.filter((c) => c.kind === 'numeric');
+  const context = cols.filter((c) => c.kind !== 'numeric');
   const channels: Channel[] = numeric.map((c) => {
     const x = byName.get(c.name)!;
     return makeChannel(c.name, unitsOf(c.name), x, noiseScale(x), quantum(x));
@@ -78,7 +83,8 @@ async function analyse(
     settle: new Map(),
     siblings: new Map(),
   };
-  const changeIdx = new Map(context.map((c) => [c.name, changeIndices(byName.get(c.name)!)]));
+  const changeIdx = new Map(context.map((c) => [c.name, commandChanges(byName.get(c.name)!)]));
+
   for (const ch of channels) {
     const idx = [
       ...new Set(
@@ -142,24 +148,39 @@ async function analyse(
     }));
     // Siblings with different thermal lags part ways after every command: settle on the residual too.
     const changes = (ctx.changes.get(ch.name) ?? []).map((c) => indexAt(t!, c));
-    const settleY = !changes.length
+    // Settling by level, on the series the drift is judged on: a thermal lag approaches its new level
+    // with a slope too small per sample to see at high rates, but it stays outside the band around
+    // its final level until it has settled. Power-on (index 0) settles like any command.
+    // Siblings with different thermal lags part and rejoin: settle on the residual's level. A lone
+    // channel: by slope, and by level after the commands it did respond to, since a thermal lag
+    // approaches its new level with a slope too small per sample to see at high rates. A departure
+    // that starts later, with no response first, is not the command's doing and is still judged.
+    const settleStep = !changes.length
       ? 0
       : sibs.length
         ? settleLevel(y, ch.sigma, t!, changes, seriesPeriod)
         : settleTime({ ...ch, xi: y }, t!, changes, seriesPeriod);
-    // Slow warm-ups outlast what the slope-based start-up estimate sees; a drift is only searched
-    // after the first 10% of the record as well.
+    const answered = (c: number, end: number) => responded(y, ySigma, c, end);
+    const settleY =
+      sibs.length || !changes.length
+        ? settleStep
+        : Math.max(settleStep, settleLevel(y, ch.sigma, t!, changes, seriesPeriod, answered));
+    // Power-on is a change at row 0: a lone channel's warm-up settles by level too.
+    const warm = sibs.length ? 0 : settleLevel(y, ch.sigma, t!, [0, ...changes.slice(0, 1)], seriesPeriod);
     const segCtx = {
       ...ctx,
-      settle: new Map([[ch.name, Math.max(settleY, ctx.settle.get(ch.name) ?? 0)]]),
-      startup: new Map([[ch.name, Math.max(0.1 * ctx.duration, ctx.startup.get(ch.name)!)]]),
+      settle: new Map([[ch.name, Math.max(changes.length ? settleY : 0, ctx.settle.get(ch.name) ?? 0)]]),
+      startup: new Map([[ch.name, Math.max(0.1 * ctx.duration, ctx.startup.get(ch.name)!, warm)]]),
     };
     // Steps on the residual are explained by the residual's own settling too (lag differences).
-    const stepCtx = { ...ctx, settle: segCtx.settle };
+    const stepCtx = {
+      ...ctx,
+      settle: new Map([[ch.name, Math.max(settleStep, ctx.settle.get(ch.name) ?? 0)]]),
+    };
     raw.push(...stepEvents.filter((e) => !isExplained(stepCtx, ch.name, t![e.i0]!, t![e.i1])));
     // A channel still settling when the next command comes (settle at the 15% cap) has no steady
     // stretch to judge a slow change in.
-    if (settleY >= 0.15 * ctx.duration) continue;
+    if (changes.length && settleY >= 0.15 * ctx.duration) continue;
     for (const [s, e] of steadySegments(segCtx, ch.name)) {
       const d = drift(ch, y, s, e);
       if (d) raw.push(d);
@@ -199,17 +220,8 @@ async function analyse(
   for (const c of cols) {
     const stats = await channelStats(conn, c.col);
     if (c.kind === 'text')
-      Object.assign(stats, {
-        min: null,
-        max: null,
-        mean: null,
-        std: null,
-        p01: null,
-        p05: null,
-        p50: null,
-        p95: null,
-        p99: null,
-      });
+      for (const k of ['min', 'max', 'mean', 'std', 'p01', 'p05', 'p50', 'p95', 'p99'] as const)
+        stats[k] = null;
     stats.gaps = (drop.emptyCounts.get(c.name) ?? 0) + (c.kind === 'numeric' ? drop.gapCount : 0);
     summaries.push({ name: c.name, units: unitsOf(c.name), kind: c.kind, stats });
   }

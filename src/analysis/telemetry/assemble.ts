@@ -93,13 +93,20 @@ export function commandedOff(
   i1: number,
 ): boolean {
   const own = tokensOf(channel);
-  const names = commands
-    .filter((c) => c.kind === 'command' && tokensOf(c.name).some((tk) => own.includes(tk)))
-    .map((c) => c.name);
-  return names.some((n) => {
-    const x = values.get(n);
-    if (!x) return false;
+  const zero = (x: Float64Array) => {
     for (let i = i0; i <= i1; i++) if (Number.isFinite(x[i]!) && x[i] !== 0) return false;
     return true;
+  };
+  // Any command explains the flat run when it switched to zero just before it: the timing ties the
+  // two, whatever the names (an `output_enable` that shares no word with `Bus Voltage`).
+  const w = Math.max(10, Math.round(0.05 * (i1 - i0)));
+  const justBefore = (x: Float64Array) => {
+    for (let i = Math.max(0, i0 - w); i < i0; i++) if (Number.isFinite(x[i]!) && x[i] !== 0) return true;
+    return false;
+  };
+  return commands.some((c) => {
+    const x = values.get(c.name);
+    if (c.kind !== 'command' || !x || !zero(x)) return false;
+    return tokensOf(c.name).some((tk) => own.includes(tk)) || justBefore(x);
   });
 }

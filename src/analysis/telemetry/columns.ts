@@ -14,7 +14,18 @@ const TIME_HINT = /time|stamp|elapsed|utc|epoch/i;
 
 /** Names that carry a commanded value or a state: context that explains changes, not channels to judge. */
 const COMMAND =
-  /(^|_)(cmd|command|setpoint|set_point|sp|target|demand|enable|enabled|mode|state|profile|phase|script)(_|$)|_on$/i;
+  /(^|[_\s-])(cmd|command|setpoint|set_point|sp|target|demand|enable|enabled|mode|state|profile|phase|script)([_\s-]|$)|_on$/i;
+
+/** The name without a unit in any style (`name (unit)`, `name[unit]`, `name_unit`), for role tests. */
+export function bareName(name: string): string {
+  const units = unitsOf(name);
+  let s = name.replace(/\s*[[(][^\])]*[\])]\s*$/, '');
+  if (units && s.endsWith(units)) s = s.slice(0, -units.length);
+  return s.replace(/[_\s-]+$/, '');
+}
+
+/** A command, set-point, mode or state column, whatever style its unit is written in. */
+export const isCommandName = (name: string): boolean => COMMAND.test(bareName(name));
 
 const UNITS = new Set(
   (
@@ -42,14 +53,16 @@ export function unitsOf(name: string): string | null {
 
 /** Name without its unit suffix and trailing index, so temp_1_degC and temp_2_degC share a stem. */
 export function stemOf(name: string): string {
-  const units = unitsOf(name);
-  let s = name.replace(/\s*[[(][^\])]*[\])]\s*$/, '');
-  if (units && s.endsWith(units)) s = s.slice(0, -units.length);
-  return s
-    .toLowerCase()
-    .replace(/[_\s-]+$/, '')
-    .replace(/([_\s-]?([0-9]+|[a-d]))$/, '')
-    .replace(/[_\s-]+$/, '');
+  return (
+    bareName(name)
+      .toLowerCase()
+      .replace(/([_\s-]?([0-9]+|[a-d]))$/, '')
+      // An index anywhere in the name (`cell3_voltage`, `TC1 Temp`): digits after letters. A token that
+      // starts with a digit (`5v`, `3v3`) names a different quantity and is kept.
+      .replace(/(?<=[a-z])[0-9]+(?=[_\s-]|$)/g, '')
+      .replace(/[_\s-]+/g, '_')
+      .replace(/_+$/, '')
+  );
 }
 
 export function tokensOf(name: string): string[] {
@@ -60,7 +73,7 @@ export function tokensOf(name: string): string[] {
 }
 
 export function channelKind(col: ColumnInfo): ChannelKind {
-  if (COMMAND.test(col.name)) return 'command';
+  if (isCommandName(col.name)) return 'command';
   if (isNumericType(col.type)) return 'numeric';
   if (/^BOOL/i.test(col.type)) return 'command';
   return 'text';

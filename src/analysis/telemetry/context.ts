@@ -34,6 +34,13 @@ export function startupEnd(t: Float64Array, period: number): number {
   return Math.max(0.05 * (t[t.length - 1] ?? 0), 10 * period);
 }
 
+/** At most `max` distinct finite values over the whole series: a discrete state, not a measurement. */
+export function isDiscrete(x: Float64Array, max = 4): boolean {
+  const seen = new Set<number>();
+  for (const v of x) if (Number.isFinite(v) && seen.add(v).size > max) return false;
+  return seen.size > 0;
+}
+
 /** Indices where a command or state column takes a new value. */
 export function changeIndices(cmd: Float64Array): number[] {
   const out: number[] = [];
@@ -45,6 +52,17 @@ export function changeIndices(cmd: Float64Array): number[] {
     last = v;
   }
   return out;
+}
+
+/**
+ * The changes of a command or state column that explain others. A state that toggles dozens of times
+ * (a thermostat's heater, a duty-cycled relay) drives a repeating cycle, not commanded changes: its
+ * toggles would leave no steady stretch to judge, and the cycle it drives is judged against the
+ * channel's own history and its siblings instead.
+ */
+export function commandChanges(x: Float64Array, cycling = 40): number[] {
+  const idx = changeIndices(x);
+  return idx.length > cycling && isDiscrete(x) ? [] : idx;
 }
 
 /**
@@ -102,6 +120,7 @@ export function settleLevel(
   t: Float64Array,
   changes: number[],
   period: number,
+  only: (c: number, end: number) => boolean = () => true,
 ): number {
   const duration = t[t.length - 1] ?? 0;
   const cap = Math.max(20 * period, 0.15 * duration);
@@ -109,7 +128,7 @@ export function settleLevel(
   let worst = 20 * period;
   changes.forEach((c, k) => {
     const end = k + 1 < changes.length ? changes[k + 1]! : smooth.length;
-    if (end - c < 20) return;
+    if (end - c < 20 || !only(c, end)) return;
     const tail = smooth.subarray(c + Math.floor(0.8 * (end - c)), end);
     const final = median(tail);
     const band = Math.max(4 * sigma, 2 * madSigma(tail));
@@ -118,6 +137,23 @@ export function settleLevel(
     worst = Math.max(worst, 1.5 * (t[last]! - t[c]!) + 5 * period);
   });
   return Math.min(cap, worst);
+}
+
+/**
+ * Whether a series responded to a change at index c (next change at `end`): the mean over the window
+ * right after it differs from the mean before by 4 sigma. The window is 5% of the stretch (at least
+ * 20 samples), so a slow thermal lag counts as a response at any sample rate, while a channel that
+ * ignores the command and departs later (a fault) does not.
+ */
+export function responded(y: Float64Array, sigma: number, c: number, end: number): boolean {
+  const w = Math.max(20, Math.floor(0.05 * (end - c)));
+  if (c - w < 0 || c + 2 * w > y.length) return true;
+  const mean = (a: number, b: number) => {
+    let s = 0;
+    for (let i = a; i < b; i++) s += y[i]!;
+    return s / (b - a);
+  };
+  return Math.abs(mean(c + w, c + 2 * w) - mean(c - w, c)) > 4 * sigma;
 }
 
 /** An event over [t0, t1] is explained when it starts in the start-up window or meets a settling window. */

@@ -61,6 +61,28 @@ export async function stuckRuns(conn: DuckDBConnection, col: string, name: strin
   }));
 }
 
+/**
+ * Noise around the limit splits one breach into several runs, most at its edges where the level
+ * hovers near the limit: two runs join when the gap is under 4 rows or under half the longer one (a
+ * long excursion's noisy entry or exit, not a new event). Repeated until stable: the short runs at an
+ * edge only join once the runs beside them have.
+ */
+export function joinRuns(runs: { start: number; end: number }[]): { start: number; end: number }[] {
+  let joined = runs.map((r) => ({ start: r.start, end: r.end }));
+  for (let before = Infinity; joined.length < before;) {
+    before = joined.length;
+    const next: { start: number; end: number }[] = [];
+    for (const r of joined) {
+      const last = next[next.length - 1];
+      const longer = Math.max(last ? last.end - last.start : 0, r.end - r.start) + 1;
+      if (last && r.start - last.end <= Math.max(4, longer / 2)) last.end = r.end;
+      else next.push({ ...r });
+    }
+    joined = next;
+  }
+  return joined;
+}
+
 export async function limitBreaches(
   conn: DuckDBConnection,
   col: string,
@@ -68,13 +90,7 @@ export async function limitBreaches(
   limit: Limit,
 ): Promise<RowEvent[]> {
   const runs = await limitRuns(conn, col, limit);
-  // Noise around the limit splits one breach into several runs: join runs 3 rows apart or closer.
-  const joined: { start: number; end: number }[] = [];
-  for (const r of runs) {
-    const last = joined[joined.length - 1];
-    if (last && r.start - last.end <= 4) last.end = r.end;
-    else joined.push({ start: r.start, end: r.end });
-  }
+  const joined = joinRuns(runs);
   const out: RowEvent[] = [];
   for (const j of joined.slice(0, 200)) {
     const [w] = await rowsOf<{ hi: number; lo: number }>(
