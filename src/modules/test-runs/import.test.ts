@@ -99,4 +99,28 @@ describe('POST /test-runs/import', () => {
     expectProblem(await importReport([xmlFile(big), field('system_id', systemId)]), 413);
     expectProblem(await ann.call('POST', '/test-runs/import', { system_id: systemId }), 415);
   });
+
+  it('answers 400 to a cut, boundary-less or garbage body, creates no run, and keeps serving', async () => {
+    const runsBefore = ok(await ann.call<{ count: number }>('GET', `/test-runs?system_id=${systemId}`)).count;
+    const head =
+      '--X\r\nContent-Disposition: form-data; name="system_id"\r\n\r\n' +
+      `${systemId}\r\n--X\r\nContent-Disposition: form-data; name="file"; filename="r.xml"\r\n` +
+      'Content-Type: application/xml\r\n\r\n';
+    for (const [payload, type] of [
+      [`${head}<testsuites><testsuite name="a">`, 'multipart/form-data; boundary=X'],
+      [`${head}${'<'.repeat(3000)}`, 'multipart/form-data; boundary=X'],
+      ['garbage', 'multipart/form-data; boundary=X'],
+      [`${head}<testsuites/>\r\n--X--\r\n`, 'multipart/form-data'],
+    ] as const) {
+      const res = await ann.call('POST', '/test-runs/import', undefined, {
+        raw: payload,
+        headers: { 'content-type': type },
+      });
+      expectProblem(res, 400);
+    }
+    expect(ok(await ann.call<{ count: number }>('GET', `/test-runs?system_id=${systemId}`)).count).toBe(
+      runsBefore,
+    );
+    ok(await importReport([xmlFile(report), field('system_id', systemId)]), 201);
+  });
 });
