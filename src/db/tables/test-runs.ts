@@ -18,6 +18,7 @@ import {
   uniqueIndex,
   uuid,
   bigint,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { createdAt, deletedAt, updatedAt } from './columns.js';
 import { entities } from './metagraph.js';
@@ -316,9 +317,12 @@ export const testRunIssues = pgTable(
       .references(() => issues.id),
     cardId: uuid('card_id').references(() => testCards.id, { onDelete: 'cascade' }),
     stepId: uuid('step_id').references(() => testSteps.id, { onDelete: 'cascade' }),
+    /** Set for an issue filed from one of the report's findings (`generate_issue`): the report lists it. */
+    reportId: uuid('report_id').references((): AnyPgColumn => testRunReports.id, { onDelete: 'set null' }),
     position: integer('position').notNull(),
   },
   (t) => [
+    index('test_run_issues_report_idx').on(t.reportId),
     index('test_run_issues_run_idx').on(t.runId, t.position),
     index('test_run_issues_issue_idx').on(t.issueId),
   ],

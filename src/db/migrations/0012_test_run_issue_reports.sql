@@ -1,0 +1,3 @@
+ALTER TABLE "test_run_issues" ADD COLUMN "report_id" uuid;--> statement-breakpoint
+ALTER TABLE "test_run_issues" ADD CONSTRAINT "test_run_issues_report_id_test_run_reports_id_fk" FOREIGN KEY ("report_id") REFERENCES "public"."test_run_reports"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "test_run_issues_report_idx" ON "test_run_issues" USING btree ("report_id");
