@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, expect, inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildOptions } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
@@ -27,18 +27,19 @@ export const dbKind = (): 'pglite' | 'postgres' => inject('testDb').kind;
 /**
  * What this test file opened, closed (and dropped) when the file ends, newest first. Vitest runs an
  * afterAll only if it is registered while the file is collected: one registered inside a beforeAll or
- * a test, where testApp() is called, never runs, and each such database was left behind. This module
- * is evaluated once per test file (vitest isolates files), so this one hook serves each file.
+ * a test, where testApp() is called, never runs, and each such database was left behind. Test files
+ * share this module (vitest.config.ts: isolate false), so the hook that empties the list is registered
+ * for every file by the setup file test/per-file.ts, not here.
  */
 const cleanups: (() => Promise<unknown>)[] = [];
-afterAll(async () => {
-  // Every cleanup runs even when one fails (a database must still be dropped); then the first failure
-  // fails the file.
+
+/** Closes what the file opened: every cleanup runs even when one fails (a database must still be dropped). */
+export async function runFileCleanups(): Promise<void> {
   const failures: unknown[] = [];
   for (const cleanup of cleanups.splice(0).reverse())
     await cleanup().catch((err: unknown) => failures.push(err));
   if (failures.length > 0) throw failures[0];
-});
+}
 
 /** Runs `cleanup` when this test file ends; unlike afterAll, it may be called from a beforeAll or a test. */
 export function afterFile(cleanup: () => Promise<unknown>): void {

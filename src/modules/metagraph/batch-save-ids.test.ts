@@ -2,9 +2,11 @@
 // metagraph back: `entity_ids` maps each created entity's local_id to its uuid, `relationship_ids`
 // lists the uuids of the request's relationship_creates in request order.
 import { describe, expect, it } from 'vitest';
-import { SATELLITE, UUID, byName, edges, mg } from '../../../test/batch-save-app.js';
+import { batchSaveApp, SATELLITE, UUID, byName, edges, mg } from '../../../test/batch-save-app.js';
 import { expectProblem } from '../../../test/problems.js';
 import { LIMITS } from './batch-save.schemas.js';
+
+batchSaveApp();
 
 describe('entity_ids', () => {
   it('maps every created local_id to the uuid the metagraph shows for that entity', async () => {

@@ -2,6 +2,7 @@
 // CONTAINS edges, every spec field on what was created, and who saved it.
 import { describe, expect, it } from 'vitest';
 import {
+  batchSaveApp,
   ENTITY_KEYS,
   ISO_MS_Z,
   RELATIONSHIP_KEYS,
@@ -15,6 +16,8 @@ import {
   mg,
   saveAnswer,
 } from '../../../test/batch-save-app.js';
+
+batchSaveApp();
 
 /** What an entity or relationship Ann has just created holds: no artifacts or memories, live, not pending. */
 const NEW_BY_ANN = {

@@ -2,8 +2,10 @@
 // already stored, with 400 naming the update or create that closes it; every write of the refused save
 // is rolled back.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { mg } from '../../../test/batch-save-app.js';
+import { batchSaveApp, mg } from '../../../test/batch-save-app.js';
 import { expectProblem } from '../../../test/problems.js';
+
+batchSaveApp();
 
 let sys: string;
 let id: (name: string) => string;

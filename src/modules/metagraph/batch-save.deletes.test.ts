@@ -2,11 +2,13 @@
 // request items only, and final: a deleted entity stays deleted through later saves.
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { ann, byName, ctx, edges, mg } from '../../../test/batch-save-app.js';
+import { batchSaveApp, ann, byName, ctx, edges, mg } from '../../../test/batch-save-app.js';
 import { ok } from '../../../test/helpers.js';
 import { expectProblem } from '../../../test/problems.js';
 import { queryRows } from '../../db/client.js';
 import type { Entity, Relationship } from './metagraph.schemas.js';
+
+batchSaveApp();
 
 describe('deletes', () => {
   it('are soft and take every relationship touching the entity with them', async () => {

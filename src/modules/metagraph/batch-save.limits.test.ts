@@ -1,9 +1,11 @@
 // Batch save limits: each field at its maximum length and one over, and the body limit of its own
 // (HWA_BATCH_SAVE_BODY_LIMIT), larger than every other route's.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { metagraphTestApp, mg, type MetagraphClient } from '../../../test/batch-save-app.js';
+import { batchSaveApp, metagraphTestApp, mg, type MetagraphClient } from '../../../test/batch-save-app.js';
 import { ok } from '../../../test/helpers.js';
 import { expectProblem } from '../../../test/problems.js';
+
+batchSaveApp();
 
 describe('field limits', () => {
   const LIMITS: [string, (n: number) => object, number, string][] = [

@@ -3,9 +3,11 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { byName, ctx, mg } from '../../../test/batch-save-app.js';
+import { batchSaveApp, byName, ctx, mg } from '../../../test/batch-save-app.js';
 import { expectProblem } from '../../../test/problems.js';
 import { queryRows } from '../../db/client.js';
+
+batchSaveApp();
 
 describe('refusals: 400 naming the item, and nothing changes', () => {
   let sys: string;

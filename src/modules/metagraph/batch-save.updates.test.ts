@@ -2,10 +2,21 @@
 // soft-deleted, a new one made), relationship changes, and ids accepted in any case.
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { ann, byName, containsEdge, ctx, edges, mg, saveAnswer } from '../../../test/batch-save-app.js';
+import {
+  batchSaveApp,
+  ann,
+  byName,
+  containsEdge,
+  ctx,
+  edges,
+  mg,
+  saveAnswer,
+} from '../../../test/batch-save-app.js';
 import { ok } from '../../../test/helpers.js';
 import { expectProblem } from '../../../test/problems.js';
 import { queryRows } from '../../db/client.js';
+
+batchSaveApp();
 
 describe('updates', () => {
   it('change only the given fields', async () => {

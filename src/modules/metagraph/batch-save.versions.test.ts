@@ -2,9 +2,19 @@
 // stale_base_version naming the current version), concurrent saves each get their own version and lose
 // nothing, and each save's change set says what it changed, who and when.
 import { describe, expect, it } from 'vitest';
-import { ISO_MS_Z, SATELLITE, bob, byName, mg, saveAnswer } from '../../../test/batch-save-app.js';
+import {
+  batchSaveApp,
+  ISO_MS_Z,
+  SATELLITE,
+  bob,
+  byName,
+  mg,
+  saveAnswer,
+} from '../../../test/batch-save-app.js';
 import { ok } from '../../../test/helpers.js';
 import { expectProblem } from '../../../test/problems.js';
+
+batchSaveApp();
 
 describe('the metagraph version', () => {
   it('starts at 0 and advances by one per save, an empty save included', async () => {
