@@ -50,6 +50,7 @@ describe('GET /jobs/schemas', () => {
       'dev_fail',
       'dev_sleep',
       'document_embedding',
+      'generate_issue',
       'metagraph_update',
       'test_gate',
     ]);
