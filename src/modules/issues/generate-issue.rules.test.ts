@@ -51,6 +51,14 @@ describe('generate_issue rules', () => {
   it('reads only objects from a stored findings array, and nothing from anything else', () => {
     expect(storedFindings([{ id: 'a' }, null, 3, 'x', [1], { id: 'b' }])).toEqual([{ id: 'a' }, { id: 'b' }]);
     expect(storedFindings({ id: 'a' })).toEqual([]);
+    const [odd] = storedFindings([
+      { id: 7, kind: 'spike', channels: 'x', start_row: '3', evidence: { values: 'v', limit: { max: 1 } } },
+    ]);
+    expect(odd).toEqual({
+      kind: 'spike',
+      channels: undefined,
+      evidence: { values: undefined, limit: { max: 1 } },
+    });
   });
 
   it('files high and medium findings with that priority, never low ones; a failed step is high', () => {

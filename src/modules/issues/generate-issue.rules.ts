@@ -45,11 +45,51 @@ export function findingKey(runId: string, f: StoredFinding): string {
   return `finding:${runId}:${id}`;
 }
 
-/** The findings array of a report, tolerating rows written before the shape settled. */
+const isObject = (x: unknown): x is Record<string, unknown> =>
+  typeof x === 'object' && x !== null && !Array.isArray(x);
+
+/**
+ * The findings array of a report, tolerating rows written before the shape settled: what is not an
+ * object is skipped, and a field of the wrong type is read as absent (channels keep their strings).
+ */
 export function storedFindings(raw: unknown): StoredFinding[] {
   if (!Array.isArray(raw)) return [];
-  return raw.filter((f): f is StoredFinding => typeof f === 'object' && f !== null && !Array.isArray(f));
+  return raw.filter(isObject).map((f) => {
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(f)) {
+      const expected = FIELD_TYPES[key];
+      if (expected === undefined || expected.includes(value === null ? 'null' : typeof value))
+        out[key] = value;
+    }
+    out.channels = Array.isArray(f.channels) ? f.channels.filter((c) => typeof c === 'string') : undefined;
+    if (isObject(f.evidence)) {
+      const e = f.evidence;
+      out.evidence = {
+        ...e,
+        values: isObject(e.values) ? e.values : undefined,
+        limit: isObject(e.limit) ? e.limit : undefined,
+      };
+    } else delete out.evidence;
+    return out;
+  });
 }
+
+/** The JavaScript types each Finding field may have as stored; other fields are kept as they are. */
+const FIELD_TYPES: Record<string, string[]> = {
+  id: ['string'],
+  kind: ['string'],
+  severity: ['string'],
+  description: ['string'],
+  file: ['string'],
+  data_file_id: ['string'],
+  chart_attachment_id: ['string'],
+  start_row: ['number'],
+  end_row: ['number'],
+  t_start: ['number'],
+  t_end: ['number'],
+  start_time: ['string', 'number', 'null'],
+  end_time: ['string', 'number', 'null'],
+};
 
 export const isFiled = (f: StoredFinding) =>
   (FILED_SEVERITIES as readonly string[]).includes(String(f.severity));

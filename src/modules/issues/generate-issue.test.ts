@@ -131,7 +131,7 @@ describe('generate_issue on a test run', () => {
     });
     const files = ok(await ann.call<IssueFile[]>('GET', `/issues/${breach.uuid}/files`));
     expect(files.map((f) => [f.file_type, f.file_name]).sort()).toEqual([
-      ['chart', 'chart'],
+      ['chart', 'tc_heater_2_C.svg'],
       ['test_data', 'tvac.csv'],
     ]);
     expect(byTitle(issues, 'Hold +60').attachments.map((a) => a.attachment_name)).toEqual(['tvac.csv']);

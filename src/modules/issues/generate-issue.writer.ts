@@ -40,6 +40,9 @@ export interface Outcome {
 /** Another run filed the failure between our read of its key and our insert: comment instead. */
 class KeyTaken extends Error {}
 
+/** A stored finding is read tolerantly: an id the database could not parse is no chart. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** Data files linked to an issue about a step none of whose files is associated with it, at most. */
 const MAX_RUN_FILES = 10;
 
@@ -97,7 +100,7 @@ export class IssueWriter {
     const dataAttachments = await this.dataAttachments(failure);
     const description = descriptionOf(failure, {
       jobRunId: this.job.jobRunId,
-      chartAttachmentId: chart,
+      chartAttachmentId: chart?.id,
       additionalContext: this.job.additionalContext,
     });
     const fields = {
@@ -133,7 +136,7 @@ export class IssueWriter {
           changedBy: ASSISTANT_CREATOR,
         })),
       );
-      const attached = [...dataAttachments, ...(chart ? [{ id: chart, name: 'chart', type: 'chart' }] : [])];
+      const attached = [...dataAttachments, ...(chart ? [{ ...chart, type: 'chart' }] : [])];
       await issuesRepo.linkAttachments(
         tx,
         issueId,
@@ -167,10 +170,11 @@ export class IssueWriter {
   }
 
   /** The finding's chart when the report stored one that still exists; nothing otherwise. */
-  private async chartOf(failure: Failure): Promise<string | undefined> {
+  private async chartOf(failure: Failure): Promise<{ id: string; name: string } | undefined> {
     const id = failure.type === 'finding' ? failure.finding.chart_attachment_id : undefined;
-    if (typeof id !== 'string' || !/^[0-9a-f-]{36}$/i.test(id)) return undefined;
-    return (await attachmentsRepo.findById(this.db, id.toLowerCase()))?.id;
+    if (typeof id !== 'string' || !UUID.test(id)) return undefined;
+    const row = await attachmentsRepo.findById(this.db, id.toLowerCase());
+    return row && { id: row.id, name: row.name };
   }
 
   /**
