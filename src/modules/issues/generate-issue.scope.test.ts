@@ -15,6 +15,8 @@ import { waitForRun } from '../../../test/job-types.js';
 import { expectProblem } from '../../../test/problems.js';
 import { finding, insertReport, runGenerateIssue, seedRun } from '../../../test/generate-issue-helpers.js';
 import type { JobRun, JobSchemaEntry } from '../jobs/jobs.schemas.js';
+import { resolveScope } from './generate-issue.scope.js';
+import { IssueWriter } from './generate-issue.writer.js';
 
 let ctx: TestContext;
 let ann: TestUser;
@@ -184,6 +186,22 @@ describe('the failure key', () => {
     expect(again!.title.startsWith('commented: ')).toBe(false);
     const [third] = completed(await runGenerateIssue(ann, config));
     expect(third).toMatchObject({ id: again!.id, title: `commented: ${again!.title}` });
+  });
+
+  it('a run resumed after filing a failure (a crash before its checkpoint) neither refiles nor comments', async () => {
+    const systemId = await newSystem();
+    const seeded = await seedRun(ctx, systemId, root);
+    const db = ctx.database.db;
+    const { failures } = await resolveScope(db, { system_id: systemId, test_run_id: seeded.runId });
+    const job = { jobRunId: randomUUID(), systemId };
+    const place = { scheme: 'file' as const, root };
+    const filed = await new IssueWriter(db, place, job).write(failures[0]!);
+    const resumed = await new IssueWriter(db, place, job).write(failures[0]!);
+    expect(filed.filed && resumed.filed).toBe(true);
+    expect(resumed.issueId).toBe(filed.issueId);
+    const comments = ok(await ann.call<{ count: number }>('GET', `/issues/${filed.issueId}/comments`));
+    expect(comments.count).toBe(0);
+    expect((await assistantIssues(systemId)).count).toBe(1);
   });
 
   it('two runs at once file each failure once, the other commenting', async () => {
