@@ -7,7 +7,7 @@ import type { Finding, Limit } from '../../analysis/telemetry/types.js';
 import type { IssuePriority } from '../../db/tables/issues.js';
 import { testRunId } from '../test-runs/test-runs.service.js';
 import type { FailedStepRow, MeasurementRow, ReportRow, RunRow } from './generate-issue.repository.js';
-import type { Block } from './issues.blocks.js';
+import { MAX_TABLE_ROWS, type Block } from './issues.blocks.js';
 import { MAX_TITLE } from './issues.schemas.js';
 
 /** A finding as the report job stores it: the analyst's Finding plus where it came from. */
@@ -229,7 +229,8 @@ export function descriptionOf(
         heading('Measurements out of limits'),
         table(
           ['Measurement', 'Value', 'Units', 'Low', 'High', 'Outcome'],
-          failure.measurements.map(measurementRow),
+          // A table holds at most MAX_TABLE_ROWS rows, as a person's description would.
+          failure.measurements.slice(0, MAX_TABLE_ROWS).map(measurementRow),
         ),
       );
     }

@@ -97,6 +97,8 @@ export class IssueWriter {
   private async file(failure: Failure): Promise<Outcome> {
     const title = titleOf(failure);
     const chart = await this.chartOf(failure);
+    // Made before the issue's transaction and shared by this run's issues; should another run file
+    // the failure first, the attachment rows stay unused (they copy no bytes).
     const dataAttachments = await this.dataAttachments(failure);
     const description = descriptionOf(failure, {
       jobRunId: this.job.jobRunId,
