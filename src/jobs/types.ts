@@ -6,8 +6,17 @@ import { extractModel } from '../analysis/extract/extract.js';
 import { documentEmbeddingJob } from '../modules/documents/document-embedding.job.js';
 import { listSystemDocuments } from '../modules/documents/documents.repository.js';
 import { metagraphUpdateJobType } from '../modules/metagraph/proposals.job.js';
+import { generateIssueJobType } from '../modules/issues/generate-issue.job.js';
+import { openStorage } from '../storage/open.js';
+import type { StoragePlace } from '../storage/port.js';
 import { DEV_JOB_TYPES } from './dev-types.js';
 import { JobRegistry, type JobType } from './registry.js';
+
+/** The configured storage's place, read once: generate_issue locates data files' storage_url in it. */
+function storagePlace(config: Config): () => StoragePlace {
+  let place: StoragePlace | undefined;
+  return () => (place ??= openStorage(config).place);
+}
 
 const productionTypes = (config: Config): JobType[] => [
   documentEmbeddingJob(createEmbedder(config.embeddings)),
@@ -16,6 +25,7 @@ const productionTypes = (config: Config): JobType[] => [
       (await listSystemDocuments(db, systemId, ids)).map((d) => ({ id: d.id, name: d.name, doc: d.content })),
     extract: extractModel,
   }),
+  generateIssueJobType({ storagePlace: storagePlace(config) }),
 ];
 
 /** The registry for `config`, plus `extra` types (tests register their own). */

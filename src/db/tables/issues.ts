@@ -136,9 +136,8 @@ export const issueComments = pgTable(
     issueId: uuid('issue_id')
       .notNull()
       .references(() => issues.id),
-    authorId: uuid('author_id')
-      .notNull()
-      .references(() => users.id),
+    /** Null for comments the service writes (`created_by` "Assistant"): no person may edit those. */
+    authorId: uuid('author_id').references(() => users.id),
     createdBy: text('created_by').notNull(),
     content: text('content').notNull(),
     isEdited: boolean('is_edited').notNull().default(false),
@@ -225,3 +224,17 @@ export const issueHistory = pgTable(
   },
   (t) => [index('issue_history_issue_idx').on(t.issueId, t.changedAt, t.id)],
 );
+
+/**
+ * One row per failure a job run filed an issue for (`generate_issue`): a failed step
+ * (`step:<step id>`) or a telemetry finding (`finding:<run id>:<finding id>`, the finding id hashing
+ * file, kind, channels and start row). The primary key is what stops two runs, even concurrent ones,
+ * from filing the same failure twice: the second one's insert conflicts and it comments instead.
+ */
+export const issueFailureKeys = pgTable('issue_failure_keys', {
+  key: text('key').primaryKey(),
+  issueId: uuid('issue_id')
+    .notNull()
+    .references(() => issues.id),
+  createdAt: createdAt(),
+});

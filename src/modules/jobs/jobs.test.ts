@@ -50,6 +50,7 @@ describe('GET /jobs/schemas', () => {
       'dev_fail',
       'dev_sleep',
       'document_embedding',
+      'generate_issue',
       'metagraph_update',
       'test_gate',
     ]);
@@ -124,7 +125,7 @@ describe('POST /jobs', () => {
   });
 
   it('refuses an unregistered job type, naming the registered ones', async () => {
-    const problem = expectProblem(await create({ job_type: 'generate_issue' }), 400, ['body.job_type']);
+    const problem = expectProblem(await create({ job_type: 'no_such_job' }), 400, ['body.job_type']);
     expect(problem.detail).toContain('dev_sleep');
   });
 
