@@ -1,0 +1,1 @@
+ALTER TABLE "test_run_reports" ADD COLUMN "charts" jsonb DEFAULT '[]'::jsonb NOT NULL;
