@@ -10,7 +10,7 @@ import { insertCard, insertRun, insertStep, softDeleteRun } from '../../../test/
 import { jobRuns } from '../../db/schema.js';
 import type { JobRun } from '../jobs/jobs.schemas.js';
 import type { Report } from './reports.schemas.js';
-import type { TestRunDetail } from './test-runs.schemas.js';
+import type { TestRun } from './test-runs.schemas.js';
 
 let ctx: TestContext;
 let ann: TestUser;
@@ -159,7 +159,7 @@ describe('GET /test-runs/{run_id}/reports', () => {
     ok(await ann.call('POST', `/job-runs/${report.job_run_id}/cancel`));
     const read = ok(await ann.call<Report>('GET', `${url()}/${report.uuid}`));
     expect(read).toMatchObject({ status: 'cancelled', error: expect.stringContaining('cancelled') });
-    const detail = ok(await ann.call<TestRunDetail>('GET', `/test-runs/${run}`));
+    const detail = ok(await ann.call<TestRun>('GET', `/test-runs/${run}`));
     const onStep = detail.test_cards.flatMap((c) => c.test_steps).flatMap((s) => s.reports);
     expect(onStep.find((r) => r.uuid === report.uuid)?.status).toBe('cancelled');
   });
@@ -171,7 +171,7 @@ describe('GET /test-runs/{run_id}/reports', () => {
     const r = ok(await ask({ scope: 'run' }, fresh.runId), 201);
     const cr = ok(await ask({ scope: 'card', test_card_id: c }, fresh.runId), 201);
     const sr = ok(await ask({ scope: 'step', test_card_id: c, test_step_id: s }, fresh.runId), 201);
-    const detail = ok(await ann.call<TestRunDetail>('GET', `/test-runs/${fresh.runId}`));
+    const detail = ok(await ann.call<TestRun>('GET', `/test-runs/${fresh.runId}`));
     expect(detail.reports.map((x) => x.uuid)).toEqual([r.uuid, cr.uuid, sr.uuid]);
     expect(detail.test_cards[0]!.reports.map((x) => x.uuid)).toEqual([cr.uuid]);
     expect(detail.test_cards[0]!.test_steps[0]!.reports.map((x) => x.uuid)).toEqual([sr.uuid]);
