@@ -73,12 +73,42 @@ export function evidenceLine(f: Finding): string {
 }
 
 const SEVERITY_ORDER = { high: 0, medium: 1, low: 2 };
+/** At one severity, a broken limit outranks a sensor fault, which outranks a signal's shape. */
+const KIND_ORDER: Record<string, number> = {
+  limit_breach: 0,
+  stuck: 1,
+  dropout: 2,
+  spike: 3,
+  step: 4,
+  drift: 5,
+  oscillation: 6,
+};
 
-/** Findings worst first, then in time order. */
+/** Findings worst first: by severity, then kind, then in time order. */
 export function ranked<T extends Finding>(findings: T[]): T[] {
   return [...findings].sort(
-    (a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || a.t_start - b.t_start,
+    (a, b) =>
+      SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] ||
+      (KIND_ORDER[a.kind] ?? 9) - (KIND_ORDER[b.kind] ?? 9) ||
+      a.t_start - b.t_start,
   );
+}
+
+/** "2026-11-20 10:16:52 → 10:18:08 UTC (76 s)", or "120 s → 196 s (76 s)": for the summary. */
+export function shortInterval(f: Finding): string {
+  const duration = `${num(f.t_end - f.t_start)} s`;
+  if (typeof f.start_time === 'string' && typeof f.end_time === 'string') {
+    const clean = (x: string) =>
+      x
+        .replace('T', ' ')
+        .replace(/\.000(?=Z|[+-]|$)/, '')
+        .replace(/Z$/, '');
+    const [a, b] = [clean(f.start_time), clean(f.end_time)];
+    const sameDay = a.slice(0, 10) === b.slice(0, 10);
+    const utc = f.start_time.endsWith('Z') ? ' UTC' : '';
+    return `${a} → ${sameDay ? b.slice(11) : b}${utc} (${duration})`;
+  }
+  return `${num(f.t_start)} s → ${num(f.t_end)} s from the start (${duration})`;
 }
 
 function statsTable(channels: ChannelSummary[], limitSources: Record<string, string>): string[] {

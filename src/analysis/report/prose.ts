@@ -3,7 +3,15 @@
 // both from those same findings, and any failure or unusable answer falls back to the built-in text.
 // The numbers are always ours: the model is given them and asked to quote, never to compute.
 import type { Analyst } from '../analyst.js';
-import { evidenceLine, interval, num, ranked, type AnalysedFile, type ReportFinding } from './markdown.js';
+import {
+  evidenceLine,
+  interval,
+  num,
+  ranked,
+  shortInterval,
+  type AnalysedFile,
+  type ReportFinding,
+} from './markdown.js';
 
 export interface Prose {
   summary: string;
@@ -26,7 +34,7 @@ function worstLine(f: ReportFinding): string {
       : e.limit?.min !== undefined && e.margin !== undefined
         ? ` (${num(e.margin)} under its min of ${num(e.limit.min)})`
         : '';
-  return `${f.kind.replace('_', ' ')} on ${f.channels.join(', ')}${value}${limit}, ${interval(f)}`;
+  return `${f.kind.replace('_', ' ')} on ${f.channels.join(', ')}${value}${limit}, ${shortInterval(f)}`;
 }
 
 export function builtinProse(files: AnalysedFile[], findings: ReportFinding[]): Prose {

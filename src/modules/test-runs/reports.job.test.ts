@@ -123,7 +123,10 @@ describe('a thermal-vacuum run report', () => {
     expect(report.charts.map((c) => c.channel).sort()).toEqual(['tc_1_degC', 'tc_3_degC']);
     for (const chart of report.charts) {
       expect(report.content).toContain(`](${chart.download_url})`);
-      const [row] = await ctx.database.db.select().from(attachments).where(eq(attachments.id, chart.attachment_id));
+      const [row] = await ctx.database.db
+        .select()
+        .from(attachments)
+        .where(eq(attachments.id, chart.attachment_id));
       expect(row).toMatchObject({ createdBy: 'assistant', userId: null, contentType: 'image/svg+xml' });
       const link = new URL(chart.download_url);
       const res = await ctx.app.inject({ method: 'GET', url: link.pathname + link.search });
@@ -140,12 +143,24 @@ describe('limits and failures', () => {
     const { runId } = await insertRun(ctx, ann);
     const card = await insertCard(ctx.database, runId);
     const step = await insertStep(ctx.database, runId, card);
-    const spec = { name: 'tc_2_degC', units: 'degC', low: null, high: 40, marginal_low: null, marginal_high: null };
-    await ctx.database.db.update(testSteps).set({ measurementSpecs: [spec] }).where(eq(testSteps.id, step));
+    const spec = {
+      name: 'tc_2_degC',
+      units: 'degC',
+      low: null,
+      high: 40,
+      marginal_low: null,
+      marginal_high: null,
+    };
+    await ctx.database.db
+      .update(testSteps)
+      .set({ measurementSpecs: [spec] })
+      .where(eq(testSteps.id, step));
     await register(runId, 'tvac.csv', tvacCsv(), { test_step_id: step });
     const report = await ask(runId, { scope: 'step', test_card_id: card, test_step_id: step });
     expect(report.status, report.error ?? '').toBe('completed');
-    expect(report.findings.find((f) => f.channels.includes('tc_2_degC') && f.kind === 'limit_breach')).toMatchObject({
+    expect(
+      report.findings.find((f) => f.channels.includes('tc_2_degC') && f.kind === 'limit_breach'),
+    ).toMatchObject({
       evidence: { limit: { max: 40 } },
     });
     expect(report.content).toContain('step measurement');
@@ -192,6 +207,10 @@ describe('cancel', () => {
     } satisfies JobContext<{ job_type: 'test_run_report'; report_id: string }>;
     await expect(testRunReportJob(new FileStorage(root)).handler!(handlerCtx)).rejects.toThrow(/cancelled/);
     const report = ok(await ann.call<Report>('GET', `/test-runs/${runId}/reports/${id}`));
-    expect(report).toMatchObject({ status: 'cancelled', content: '', error: expect.stringContaining('cancelled') });
+    expect(report).toMatchObject({
+      status: 'cancelled',
+      content: '',
+      error: expect.stringContaining('cancelled'),
+    });
   });
 });
