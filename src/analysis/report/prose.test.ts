@@ -52,7 +52,7 @@ describe('built-in prose', () => {
     expect(prose.summary).toBe(
       '2 findings (2 high, 0 medium, 0 low) in 1 file analysed (1200 rows: tvac.csv). ' +
         'Worst: limit breach on tc_1_degC reaching 64.07 (4.07 over its max of 60), ' +
-        '2026-11-20 10:16:52 → 10:18:08 UTC (76 s). Channels affected: tc_3_degC, tc_1_degC.',
+        '2026-11-20 10:16:52 → 10:18:08 UTC (76 s). Channels affected: tc_1_degC, tc_3_degC.',
     );
   });
 

@@ -50,7 +50,7 @@ export function builtinProse(files: AnalysedFile[], findings: ReportFinding[]): 
   const bySeverity = (s: string) => findings.filter((f) => f.severity === s).length;
   const counts = `${plural(findings.length, 'finding')} (${bySeverity('high')} high, ${bySeverity('medium')} medium, ${bySeverity('low')} low)`;
   const [worst] = ranked(findings);
-  const channels = [...new Set(findings.flatMap((f) => f.channels))];
+  const channels = [...new Set(ranked(findings).flatMap((f) => f.channels))];
   const kinds = [...new Set(findings.map((f) => f.kind))];
   return {
     summary:
