@@ -12,6 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ok, testApp, type TestContext, type TestUser } from '../../../test/helpers.js';
 import { insertCard, insertRun, insertStep } from '../../../test/test-run-rows.js';
 import { tvacCsv } from '../../../test/tvac-csv.js';
+import type { Analyst, CompletionRequest } from '../../analysis/analyst.js';
 import { createBuiltinAnalyst } from '../../analysis/builtin.js';
 import { newId } from '../../core/ids.js';
 import { attachments, testSteps } from '../../db/schema.js';
@@ -27,9 +28,25 @@ let ctx: TestContext;
 let ann: TestUser;
 let root: string;
 
+/**
+ * The language model as the job sees it: unavailable (the built-in prose is written) unless a test
+ * scripts `modelProse`; what it was asked is kept.
+ */
+let modelProse: { summary: string; overview: string } | undefined;
+const asked: CompletionRequest[] = [];
+const analyst: Analyst = {
+  kind: 'openai',
+  complete(request) {
+    asked.push(request);
+    if (!modelProse) return Promise.resolve({ available: false, reason: 'no model in this test' });
+    const usage = { model: 'fake', inputTokens: 10, outputTokens: 10, durationMs: 1 };
+    return Promise.resolve({ available: true, text: JSON.stringify(modelProse), json: modelProse, usage });
+  },
+};
+
 beforeAll(async () => {
   root = await fs.mkdtemp(path.join(os.tmpdir(), 'hwa-report-root-'));
-  ctx = await testApp({ env: { HWA_STORAGE_DIR: root } });
+  ctx = await testApp({ env: { HWA_STORAGE_DIR: root }, analyst });
   ann = await ctx.newUser({ email: 'ann@example.com' });
 });
 
@@ -164,6 +181,42 @@ describe('limits and failures', () => {
       evidence: { limit: { max: 40 } },
     });
     expect(report.content).toContain('step measurement');
+  });
+
+  it('reads limit sentences of the analysis context for channels no other limit covers', async () => {
+    const { runId } = await insertRun(ctx, ann);
+    await register(runId, 'tvac.csv', tvacCsv());
+    const report = await ask(runId, { scope: 'run', analysis_context: 'tc_2_degC max 40. Shroud at 55 °C.' });
+    expect(report.status, report.error ?? '').toBe('completed');
+    expect(
+      report.findings.find((f) => f.channels.includes('tc_2_degC') && f.kind === 'limit_breach'),
+    ).toMatchObject({
+      evidence: { limit: { max: 40 } },
+    });
+    expect(report.findings.some((f) => f.channels.includes('tc_1_degC') && f.kind === 'limit_breach')).toBe(
+      false,
+    );
+  });
+
+  it('has the language model write the prose from the computed findings, the numbers staying ours', async () => {
+    const { runId } = await insertRun(ctx, ann);
+    await register(runId, 'tvac.csv', tvacCsv());
+    await register(runId, 'tvac.csv.limits.json', SIDECAR);
+    modelProse = {
+      summary: 'tc_1_degC peaked at 64.07 °C against 60.',
+      overview: 'One breach, one stuck sensor.',
+    };
+    const before = asked.length;
+    try {
+      const report = await ask(runId, { scope: 'run' });
+      expect(report.status, report.error ?? '').toBe('completed');
+      expect(report.summary).toBe(modelProse.summary);
+      expect(report.content).toContain('One breach, one stuck sensor.');
+      expect(report.content).toMatch(/\| tc_1_degC \| limit_breach \|.*worst 64\.07/);
+      expect(JSON.stringify(asked.slice(before))).toContain('64.07');
+    } finally {
+      modelProse = undefined;
+    }
   });
 
   it('fails with the reason when the scope has no data files, and names an unreadable file', async () => {
