@@ -42,7 +42,9 @@ const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => T
 
 export const FindingSchema = Type.Object(
   {
-    id: Type.String({ description: 'stable within the report: `<file uuid>:<finding id>`' }),
+    id: Type.String({
+      description: 'the analyst’s stable id: a hash of the file name, kind, channels and first row',
+    }),
     file_id: Uuid,
     file_name: Type.String(),
     kind: Type.Enum(['spike', 'drift', 'step', 'oscillation', 'limit_breach', 'dropout', 'stuck']),

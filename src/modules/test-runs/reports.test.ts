@@ -6,8 +6,10 @@ import { count } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ISO_MS_Z, UUID, ok, testApp, type TestContext, type TestUser } from '../../../test/helpers.js';
 import { expectProblem } from '../../../test/problems.js';
+import { deleteIssue, newIssue } from '../../../test/issue-helpers.js';
 import { insertCard, insertRun, insertStep, softDeleteRun } from '../../../test/test-run-rows.js';
-import { jobRuns } from '../../db/schema.js';
+import { newId } from '../../core/ids.js';
+import { jobRuns, testRunIssues } from '../../db/schema.js';
 import type { JobRun } from '../jobs/jobs.schemas.js';
 import type { Report } from './reports.schemas.js';
 import type { TestRun } from './test-runs.schemas.js';
@@ -162,6 +164,29 @@ describe('GET /test-runs/{run_id}/reports', () => {
     const detail = ok(await ann.call<TestRun>('GET', `/test-runs/${run}`));
     const onStep = detail.test_cards.flatMap((c) => c.test_steps).flatMap((s) => s.reports);
     expect(onStep.find((r) => r.uuid === report.uuid)?.status).toBe('cancelled');
+  });
+
+  it('lists the live issues filed from the report’s findings, and only those', async () => {
+    const fresh = await insertRun(ctx, ann);
+    const report = ok(await ask({ scope: 'run' }, fresh.runId), 201);
+    const filed = await newIssue(ann, 'tc_1_degC over 60 °C');
+    const gone = await newIssue(ann, 'tc_3_degC stuck');
+    const linkedToRun = await newIssue(ann, 'Run-level issue');
+    await ctx.database.db.insert(testRunIssues).values([
+      { id: newId(), runId: fresh.runId, issueId: filed, reportId: report.uuid, position: 1 },
+      { id: newId(), runId: fresh.runId, issueId: gone, reportId: report.uuid, position: 2 },
+      { id: newId(), runId: fresh.runId, issueId: linkedToRun, position: 3 },
+    ]);
+    await deleteIssue(ann, gone);
+    const read = ok(await ann.call<Report>('GET', `${url(fresh.runId)}/${report.uuid}`));
+    expect(read.issues).toEqual([
+      {
+        uuid: filed,
+        title: 'tc_1_degC over 60 °C',
+        status: expect.any(String),
+        priority: expect.any(String),
+      },
+    ]);
   });
 
   it('lists each report on the run, and card and step reports on their card and step', async () => {
