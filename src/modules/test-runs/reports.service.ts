@@ -137,9 +137,16 @@ export class TestRunReportsService {
       this.db,
       rows.map((r) => r.id),
     );
+    // Reports of one scope cover the same files: read them once per scope, not once per report.
+    const scopes = new Map<string, ReturnType<typeof repo.filesInScope>>();
+    const filesOf = (r: repo.ReportRow) => {
+      const key = `${r.scope}:${r.cardId}:${r.stepId}`;
+      if (!scopes.has(key)) scopes.set(key, repo.filesInScope(this.db, r));
+      return scopes.get(key)!;
+    };
     return Promise.all(
       rows.map(async (r) => {
-        const { files, associations } = await repo.filesInScope(this.db, r);
+        const { files, associations } = await filesOf(r);
         const charts = await Promise.all(
           r.charts.map(async (c) => ({ ...c, download_url: await this.link(c.attachment_id) })),
         );
