@@ -9,7 +9,7 @@ import { expectProblem } from '../../../test/problems.js';
 import { deleteIssue, newIssue } from '../../../test/issue-helpers.js';
 import { insertCard, insertRun, insertStep, softDeleteRun } from '../../../test/test-run-rows.js';
 import { newId } from '../../core/ids.js';
-import { jobRuns, testRunIssues } from '../../db/schema.js';
+import { jobRuns, testDataAssociations, testDataFiles, testRunIssues } from '../../db/schema.js';
 import type { JobRun } from '../jobs/jobs.schemas.js';
 import type { Report } from './reports.schemas.js';
 import type { TestRun } from './test-runs.schemas.js';
@@ -164,6 +164,38 @@ describe('GET /test-runs/{run_id}/reports', () => {
     const detail = ok(await ann.call<TestRun>('GET', `/test-runs/${run}`));
     const onStep = detail.test_cards.flatMap((c) => c.test_steps).flatMap((s) => s.reports);
     expect(onStep.find((r) => r.uuid === report.uuid)?.status).toBe('cancelled');
+  });
+
+  it('lists as test_data the files of its scope: the run’s all, a card’s and its steps’, a step’s', async () => {
+    const fresh = await insertRun(ctx, ann);
+    const c = await insertCard(ctx.database, fresh.runId, 'Thermal cycle');
+    const s = await insertStep(ctx.database, fresh.runId, c);
+    const other = await insertCard(ctx.database, fresh.runId, 'Functional test');
+    const file = async (name: string, at?: { cardId: string; stepId?: string }) => {
+      const id = newId();
+      await ctx.database.db.insert(testDataFiles).values({
+        id,
+        runId: fresh.runId,
+        fileName: name,
+        storageUrl: `file:///nowhere/${name}`,
+        fileSize: 1,
+        uploadedBy: ann.email,
+      });
+      if (at) {
+        await ctx.database.db
+          .insert(testDataAssociations)
+          .values({ id: newId(), fileId: id, cardId: at.cardId, stepId: at.stepId ?? null });
+      }
+    };
+    await file('run.csv');
+    await file('card.csv', { cardId: c });
+    await file('step.csv', { cardId: c, stepId: s });
+    await file('other.csv', { cardId: other });
+    const names = async (body: object) =>
+      ok(await ask(body, fresh.runId), 201).test_data.map((f) => f.file_name);
+    expect(await names({ scope: 'run' })).toEqual(['run.csv', 'card.csv', 'step.csv', 'other.csv']);
+    expect(await names({ scope: 'card', test_card_id: c })).toEqual(['card.csv', 'step.csv']);
+    expect(await names({ scope: 'step', test_card_id: c, test_step_id: s })).toEqual(['step.csv']);
   });
 
   it('lists the live issues filed from the report’s findings, and only those', async () => {
