@@ -117,7 +117,7 @@ export async function buildApp(
   const storage = options.storage ?? openStorage(config);
   const secret = await resolveSecret(config);
   const notifications = openNotifications(database, app.log);
-  const registry = jobRegistry(config, options.jobTypes);
+  const registry = jobRegistry(config, options.jobTypes, storage);
   const analyst = options.analyst ?? createAnalyst(config);
   const services = createServices(config, database, storage, secret, {
     notifications,

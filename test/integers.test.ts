@@ -63,6 +63,10 @@ beforeAll(async () => {
   ids.run_id = run.uuid;
   ids.card_id = run.test_cards[0]!.uuid;
   ids.step_id = run.test_cards[0]!.test_steps[0]!.uuid;
+  ids.report_id = ok(
+    await user.call<{ uuid: string }>('POST', `/test-runs/${ids.run_id}/reports`, { scope: 'run' }),
+    201,
+  ).uuid;
 });
 
 type Part = 'querystring' | 'body';

@@ -7,31 +7,34 @@ import { documentEmbeddingJob } from '../modules/documents/document-embedding.jo
 import { listSystemDocuments } from '../modules/documents/documents.repository.js';
 import { metagraphUpdateJobType } from '../modules/metagraph/proposals.job.js';
 import { generateIssueJobType } from '../modules/issues/generate-issue.job.js';
+import { testRunReportJob } from '../modules/test-runs/reports.job.js';
 import { openStorage } from '../storage/open.js';
-import type { StoragePlace } from '../storage/port.js';
+import type { ObjectStorage } from '../storage/port.js';
 import { DEV_JOB_TYPES } from './dev-types.js';
 import { JobRegistry, type JobType } from './registry.js';
 
-/** The configured storage's place, read once: generate_issue locates data files' storage_url in it. */
-function storagePlace(config: Config): () => StoragePlace {
-  let place: StoragePlace | undefined;
-  return () => (place ??= openStorage(config).place);
-}
-
-const productionTypes = (config: Config): JobType[] => [
+const productionTypes = (config: Config, storage: ObjectStorage): JobType[] => [
   documentEmbeddingJob(createEmbedder(config.embeddings)),
   metagraphUpdateJobType({
     loadDocuments: async (db, systemId, ids) =>
       (await listSystemDocuments(db, systemId, ids)).map((d) => ({ id: d.id, name: d.name, doc: d.content })),
     extract: extractModel,
   }),
-  generateIssueJobType({ storagePlace: storagePlace(config) }),
+  testRunReportJob(storage),
+  generateIssueJobType({ storagePlace: () => storage.place }),
 ];
 
-/** The registry for `config`, plus `extra` types (tests register their own). */
-export function jobRegistry(config: Config, extra: JobType[] = []): JobRegistry {
+/**
+ * The registry for `config`, plus `extra` types (tests register their own); handlers that read or
+ * write files use `storage` (the app's, which tests may replace).
+ */
+export function jobRegistry(
+  config: Config,
+  extra: JobType[] = [],
+  storage: ObjectStorage = openStorage(config),
+): JobRegistry {
   return new JobRegistry([
-    ...productionTypes(config),
+    ...productionTypes(config, storage),
     ...(config.devJobTypes ? DEV_JOB_TYPES : []),
     ...extra,
   ]);

@@ -28,6 +28,7 @@ import { testRunImportRoutes } from './test-runs/import.routes.js';
 import { systemMemoriesRoutes } from './systems/system-memories.routes.js';
 import { systemsRoutes } from './systems/systems.routes.js';
 import { testDataRoutes } from './test-runs/data.routes.js';
+import { testRunReportsRoutes } from './test-runs/reports.routes.js';
 import { testCardTemplatesRoutes } from './test-card-templates/templates.routes.js';
 import { testCardsRoutes } from './test-runs/cards.routes.js';
 import { testStepsRoutes } from './test-runs/steps.routes.js';
@@ -70,6 +71,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
       await api.register(testRunsRoutes, { prefix: '/test-runs', deps });
       await api.register(testCardsRoutes, { prefix: '/test-runs', deps });
       await api.register(testStepsRoutes, { prefix: '/test-runs', deps });
+      await api.register(testRunReportsRoutes, { prefix: '/test-runs', deps });
       await api.register(testCardTemplatesRoutes, { prefix: '/test-card-templates', deps });
     },
     { prefix: '/api/v1' },

@@ -36,6 +36,7 @@ import { TestDataService } from './test-runs/data.service.js';
 import { TestCardTemplatesService } from './test-card-templates/templates.service.js';
 import { TestCardsService } from './test-runs/cards.service.js';
 import { TestStepsService } from './test-runs/steps.service.js';
+import { TestRunReportsService } from './test-runs/reports.service.js';
 import { TestRunsService } from './test-runs/test-runs.service.js';
 import { TokensService } from './tokens/tokens.service.js';
 
@@ -68,6 +69,7 @@ export interface Services {
   testRuns: TestRunsService;
   testCards: TestCardsService;
   testSteps: TestStepsService;
+  testRunReports: TestRunReportsService;
 }
 
 /** What the app provides to the services besides configuration, database and storage. */
@@ -97,10 +99,9 @@ export function createServices(
   runtime: Runtime,
 ): Services {
   const db = database.db;
-  const attachments = new AttachmentsService(db, storage, new DownloadSigner(secret), {
-    publicUrl: config.publicUrl,
-    ttlSeconds: config.signedUrlTtl,
-  });
+  const signer = new DownloadSigner(secret);
+  const links = { publicUrl: config.publicUrl, ttlSeconds: config.signedUrlTtl };
+  const attachments = new AttachmentsService(db, storage, signer, links);
   const issues = new IssuesService(db);
   const testCardTemplates = new TestCardTemplatesService(db);
   const testRuns = new TestRunsService(db, testCardTemplates);
@@ -150,6 +151,7 @@ export function createServices(
     testCardTemplates,
     testRuns,
     testCards,
+    testRunReports: new TestRunReportsService(db, storage, signer, links),
     testSteps: new TestStepsService(db, testRuns, testCards),
   };
 }

@@ -51,6 +51,13 @@ export type ReportScope = (typeof REPORT_SCOPES)[number];
 export const REPORT_STATUSES = ['pending', 'running', 'completed', 'failed', 'cancelled'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
+/** One chart of a report: an SVG attachment of one channel of one analysed file. */
+export interface ReportChart {
+  attachment_id: string;
+  channel: string;
+  file_name: string;
+}
+
 /**
  * The last run number handed out per system: `TR-0042` is number 42 of its system. An upsert that
  * increments and returns the counter hands out each number once, even to concurrent creates.
@@ -347,6 +354,11 @@ export const testRunReports = pgTable(
       .notNull()
       .default(sql`'[]'::jsonb`),
     error: text('error'),
+    /** The SVG charts the report job stored as assistant attachments: `[{attachment_id, channel, file_name}]`. */
+    charts: jsonb('charts')
+      .$type<ReportChart[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     analysisContext: text('analysis_context').notNull().default(''),
     jobRunId: uuid('job_run_id'),
     createdBy: text('created_by').notNull(),

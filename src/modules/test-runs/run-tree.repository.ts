@@ -4,6 +4,7 @@
 // to that card or step where the table allows it.
 import { and, asc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { reportsOfRun } from './reports.repository.js';
 import {
   issues,
   testCards,
@@ -129,11 +130,8 @@ export async function readTree(ex: Executor, scope: Scope): Promise<RunTree> {
       .innerJoin(issues, eq(issues.id, testRunIssues.issueId))
       .where(and(eq(testRunIssues.runId, runId), isNull(issues.deletedAt)))
       .orderBy(asc(testRunIssues.position), asc(testRunIssues.id)),
-    ex
-      .select()
-      .from(testRunReports)
-      .where(eq(testRunReports.runId, runId))
-      .orderBy(asc(testRunReports.createdAt), asc(testRunReports.id)),
+    // With the status their job run implies (a cancelled run's report reads cancelled).
+    reportsOfRun(ex, runId),
   ]);
   return { cards, steps, measurements, observations, files, associations, issueLinks, reports };
 }
