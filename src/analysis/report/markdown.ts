@@ -9,6 +9,8 @@ export const CHART_REF = 'hwa-chart:';
 export interface ReportFinding extends Finding {
   file_id: string;
   file_name: string;
+  /** The chart of its file and channel, when one was drawn (generate_issue shows it in the issue). */
+  chart_attachment_id?: string;
 }
 
 export interface AnalysedFile {

@@ -61,6 +61,9 @@ export function storedFindings(raw: unknown): StoredFinding[] {
       if (expected === undefined || expected.includes(value === null ? 'null' : typeof value))
         out[key] = value;
     }
+    // The report job names the data file `file_id` / `file_name` (the Report's findings, docs/api.md).
+    if (out.data_file_id === undefined && typeof f.file_id === 'string') out.data_file_id = f.file_id;
+    if (out.file === undefined && typeof f.file_name === 'string') out.file = f.file_name;
     out.channels = Array.isArray(f.channels) ? f.channels.filter((c) => typeof c === 'string') : undefined;
     if (isObject(f.evidence)) {
       const e = f.evidence;

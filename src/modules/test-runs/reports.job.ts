@@ -23,12 +23,15 @@ import { analyseTelemetry } from '../../analysis/telemetry/index.js';
 import { newId } from '../../core/ids.js';
 import type { JobContext, JobType } from '../../jobs/registry.js';
 import { RunStop } from '../../jobs/context.js';
+import { enqueue } from '../../jobs/queue.js';
+import { insertJob } from '../jobs/jobs.repository.js';
 import { objectKey, type ObjectStorage } from '../../storage/port.js';
 import { ASSISTANT, insertAttachments } from '../attachments/attachments.repository.js';
 import * as repo from './reports.repository.js';
 import { copyToTemp, pickInputs, ReportFailure, tempDir, type DataInput } from './reports.inputs.js';
 
 export const TEST_RUN_REPORT = 'test_run_report';
+const GENERATE_ISSUE = 'generate_issue';
 /** Charts per report: beyond this many channels with findings, the table carries the rest. */
 const MAX_CHARTS = 24;
 
@@ -90,6 +93,7 @@ export function testRunReportJob(storage: ObjectStorage): JobType<typeof reportC
       } finally {
         await fs.rm(dir, { recursive: true, force: true });
       }
+      if (ctx.config.create_issues) await requestIssues(ctx, found.report, found.systemId);
     },
   };
 }
@@ -134,6 +138,11 @@ async function fillReport(ctx: Ctx, storage: ObjectStorage, report: repo.ReportR
   }
   await ctx.progress(75, 'drawing charts');
   const charts = await drawCharts(ctx, storage, analysed);
+  // Each finding names the chart of its file and first channel, so an issue filed from it shows it.
+  for (const f of findings) {
+    const chart = charts.find((c) => c.file_name === f.file_name && f.channels.includes(c.channel));
+    if (chart) f.chart_attachment_id = chart.attachment_id;
+  }
   await ctx.progress(90, 'writing the report');
   const prose = await writeProse(
     ctx.analyst,
@@ -212,4 +221,35 @@ async function drawCharts(
     }
   }
   return refs;
+}
+
+/**
+ * `create_issues: true`: a generate_issue run over this report's findings, owned by whoever asked for
+ * the report. It is a run of its own (retried, cancelled and watched apart), so a failure to file
+ * issues never turns a completed report into a failed one.
+ */
+async function requestIssues(ctx: Ctx, report: repo.ReportRow, systemId: string): Promise<void> {
+  const ownerId = report.creatorId;
+  if (ownerId === null) return; // only reports asked for by a user: the run needs an owner
+  const config = { job_type: GENERATE_ISSUE, system_id: systemId, report_id: report.id };
+  const name = `Issues from ${report.title}`.slice(0, 300);
+  const runId = await ctx.db.transaction(async (tx) => {
+    const job = await insertJob(tx, {
+      id: newId(),
+      ownerId,
+      createdBy: report.createdBy,
+      name,
+      jobType: GENERATE_ISSUE,
+      config,
+    });
+    return enqueue(tx, {
+      jobId: job.id,
+      jobType: GENERATE_ISSUE,
+      jobName: name,
+      config,
+      createdBy: report.createdBy,
+      maxAttempts: 3,
+    });
+  });
+  await ctx.progress(100, `the report is completed; generate_issue run ${runId} files its issues`);
 }

@@ -236,7 +236,7 @@ export async function finish(
 /** The report a job run works on, with the run's liveness. */
 export async function findForJob(ex: Executor, id: string) {
   const rows = await ex
-    .select({ report: testRunReports, runDeleted: testRuns.deletedAt })
+    .select({ report: testRunReports, runDeleted: testRuns.deletedAt, systemId: testRuns.systemId })
     .from(testRunReports)
     .innerJoin(testRuns, eq(testRuns.id, testRunReports.runId))
     .where(eq(testRunReports.id, id));

@@ -30,7 +30,7 @@ export const CreateReportBody = Type.Object(
     create_issues: Type.Optional(
       Type.Boolean({
         description:
-          'beyond the spec: file issues from the findings once the report completes (kept in the job config)',
+          'beyond the spec: once the report completes, a generate_issue run files its high and medium findings as issues',
       }),
     ),
   },
@@ -47,6 +47,9 @@ export const FindingSchema = Type.Object(
     }),
     file_id: Uuid,
     file_name: Type.String(),
+    chart_attachment_id: Type.Optional(
+      Type.String({ description: 'the attachment id of the chart drawn for its file and channel' }),
+    ),
     kind: Type.Enum(['spike', 'drift', 'step', 'oscillation', 'limit_breach', 'dropout', 'stuck']),
     channels: Type.Array(Type.String()),
     start_row: Type.Integer(),
