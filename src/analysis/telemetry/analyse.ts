@@ -21,14 +21,14 @@ import {
   type Context,
 } from './context.js';
 import { drift } from './detect-drift.js';
-import { dropouts, limitBreaches, stuckRuns } from './detect-flat.js';
+import { dropouts, limitBreaches, stuckRuns, STUCK_MIN_ROWS, STUCK_RATIO } from './detect-flat.js';
 import { oscillations, spikes, steps, type RawEvent } from './detect-local.js';
 import { commandedOff, timeAt, toFindings } from './assemble.js';
 import { mergeEvents, pairSteps, type RowEvent } from './findings.js';
 import { limitsFromContext } from './limits.js';
 import { lag, lagSet, residualOf } from './model.js';
 import { interpolate, noiseScale, quantum } from './robust.js';
-import { channelStats, series } from './scans.js';
+import { channelStats, scanRows } from './scans.js';
 import { openSource, type Source } from './source.js';
 import type { ChannelSummary, TelemetryAnalysis, TelemetryInput, TelemetryOptions } from './types.js';
 
@@ -60,7 +60,12 @@ async function analyse(
   );
   const period = drop.median ?? 1;
   const bucket = Math.max(1, Math.ceil(rows / (options.maxPoints ?? 200_000)));
-  const [t, ...data] = await series(conn, ['t', ...cols.map((c) => c.col)], rows, bucket);
+  const scan = await scanRows(conn, ['t', ...cols.map((c) => c.col)], rows, bucket, {
+    ratio: STUCK_RATIO,
+    minLength: STUCK_MIN_ROWS,
+    cols: cols.filter((c) => c.kind === 'numeric').map((c) => c.col),
+  });
+  const [t, ...data] = scan.series;
   const byName = new Map(cols.map((c, i) => [c.name, data[i]!]));
   // A numeric column with a handful of values (relays, discretes, numeric modes) is a state: its
   // changes explain the others' and it is not judged as a sensor.
@@ -198,7 +203,7 @@ async function analyse(
   };
   for (const c of numeric) {
     const ch = channels.find((x) => x.name === c.name)!;
-    for (const e of await stuckRuns(conn, c.col, c.name)) {
+    for (const e of stuckRuns(scan.runs.get(c.col)!, c.name)) {
       const t0 = t![Math.floor(e.r0 / bucket)]!;
       const othersMove = channels.some(
         (o) => o !== ch && moves(o, Math.floor(e.r0 / bucket), Math.floor(e.r1 / bucket)),
