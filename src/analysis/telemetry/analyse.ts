@@ -223,7 +223,7 @@ async function analyse(
   const findings = await toFindings(src, input.fileName, merged, channels);
   const summaries: ChannelSummary[] = [];
   for (const c of cols) {
-    const stats = await channelStats(conn, c.col);
+    const stats = await channelStats(conn, c.col, rows);
     if (c.kind === 'text')
       for (const k of ['min', 'max', 'mean', 'std', 'p01', 'p05', 'p50', 'p95', 'p99'] as const)
         stats[k] = null;

@@ -12,12 +12,20 @@ export interface RowRun {
 
 const num = (x: unknown): number | null => (x === null || x === undefined ? null : Number(x));
 
-export async function channelStats(conn: DuckDBConnection, col: string): Promise<ChannelStats> {
+/**
+ * Exact percentiles up to this many rows; beyond it DuckDB's t-digest (`approx_quantile`), whose
+ * error is a small fraction of a percentile rank: exact ones sort every column and cost more than
+ * reading the file itself (measured 2.5x the raw scan's CPU on a 20 MB CSV).
+ */
+export const EXACT_PERCENTILE_ROWS = 1_000_000;
+
+export async function channelStats(conn: DuckDBConnection, col: string, rows: number): Promise<ChannelStats> {
+  const quantile = rows > EXACT_PERCENTILE_ROWS ? 'approx_quantile' : 'quantile_cont';
   const [r] = await rowsOf(
     conn,
     `SELECT count(${col}) AS count, count(*) - count(${col}) AS missing, min(${col}) AS min,
        max(${col}) AS max, avg(${col}) AS mean, stddev_samp(${col}) AS std,
-       quantile_cont(${col}, [0.01, 0.05, 0.5, 0.95, 0.99]) AS p,
+       ${quantile}(${col}, [0.01, 0.05, 0.5, 0.95, 0.99]) AS p,
        (count(${col}) - 1) / nullif(max(t) FILTER (WHERE ${col} IS NOT NULL)
          - min(t) FILTER (WHERE ${col} IS NOT NULL), 0) AS rate
      FROM v`,

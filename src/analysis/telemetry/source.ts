@@ -65,7 +65,7 @@ export async function openSource(path: string, fileName: string): Promise<Source
     // whole file cost a second full table (1.3 GB peak on a 200 MB CSV) and a second pass.
     const reader = readerFor(path, fileName);
     await conn.run(
-      `CREATE TEMP TABLE raw AS SELECT (row_number() OVER ()) - 1 AS __rn, * FROM ${reader} LIMIT ${SAMPLE_ROWS}`,
+      `CREATE TEMP TABLE raw AS SELECT (row_number() OVER ()) - 1 AS __rn, * FROM (SELECT * FROM ${reader} LIMIT ${SAMPLE_ROWS})`,
     );
     const described = await rowsOf<{ column_name: string; column_type: string }>(conn, 'DESCRIBE raw');
     const cols = described
