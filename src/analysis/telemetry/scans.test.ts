@@ -3,7 +3,7 @@
 // the runs of equal values that per-column window queries gave. DuckDB in memory, no files.
 import { DuckDBInstance } from '@duckdb/node-api';
 import { describe, expect, it } from 'vitest';
-import { madSigma, median } from './robust.js';
+import { madSigma, median, rollingMedian } from './robust.js';
 import { scanRows } from './scans.js';
 
 const sortedMedian = (xs: number[]) => {
@@ -38,6 +38,19 @@ describe('median by quickselect', () => {
     const xs = Float64Array.from([9, 1, 5, 3, 7]);
     expect(madSigma(xs)).toBeCloseTo(1.4826 * 2, 12);
     expect(Array.from(xs)).toEqual([9, 1, 5, 3, 7]);
+  });
+});
+
+describe('rolling median with a sorted sliding window', () => {
+  it('equals a fresh sort of each centred window, edges included', () => {
+    const bySort = (xs: Float64Array, w: number) =>
+      xs.map((_, i) => sortedMedian(Array.from(xs.subarray(Math.max(0, i - (w >> 1)), i + (w >> 1) + 1))));
+    for (const w of [1, 3, 9, 41])
+      for (const n of [0, 1, 2, 5, 8, 60]) {
+        // Few distinct values, so ties and repeated removals are exercised.
+        const xs = Float64Array.from({ length: n }, (_, i) => ((i * 37) % 11) % (w === 9 ? 3 : 7));
+        expect(Array.from(rollingMedian(xs, w))).toEqual(Array.from(bySort(xs, w)));
+      }
   });
 });
 
