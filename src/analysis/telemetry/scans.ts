@@ -161,9 +161,17 @@ export async function scanRows(
   rows: number,
   bucket: number,
   runs: { ratio: number; minLength: number; cols: string[] },
-): Promise<{ series: Float64Array[]; runs: Map<string, EqualRuns> }> {
+): Promise<{
+  series: Float64Array[];
+  /** Per bucket, each column's highest and lowest value (bucket > 1 only): a one-row spike survives. */
+  highs: Float64Array[];
+  lows: Float64Array[];
+  runs: Map<string, EqualRuns>;
+}> {
   const n = Math.ceil(rows / bucket);
   const sums = cols.map(() => new Float64Array(n));
+  const highs = cols.map(() => new Float64Array(bucket > 1 ? n : 0).fill(NaN));
+  const lows = cols.map(() => new Float64Array(bucket > 1 ? n : 0).fill(NaN));
   const counts = cols.map(() => new Uint32Array(n));
   const trackers = cols.map((c) => (runs.cols.includes(c) ? new RunTracker(runs.minLength) : null));
   const result = await conn.stream(`SELECT rn, ${cols.join(', ')} FROM v ORDER BY rn`);
@@ -178,6 +186,8 @@ export async function scanRows(
       const sum = sums[j]!;
       const count = counts[j]!;
       const tracker = trackers[j];
+      const high = highs[j]!;
+      const low = lows[j]!;
       for (let i = 0; i < rn.length; i++) {
         const v = vals[i];
         if (v === null || v === undefined) continue;
@@ -185,6 +195,10 @@ export async function scanRows(
         const b = Math.floor(rn[i]! / bucket);
         sum[b] = sum[b]! + x;
         count[b] = count[b]! + 1;
+        if (bucket > 1) {
+          if (!(x <= high[b]!)) high[b] = x;
+          if (!(x >= low[b]!)) low[b] = x;
+        }
         tracker?.push(rn[i]!, x);
       }
     });
@@ -195,5 +209,5 @@ export async function scanRows(
     const tracker = trackers[j];
     if (tracker) out.set(c, tracker.finish(runs.ratio));
   });
-  return { series, runs: out };
+  return { series, highs, lows, runs: out };
 }
