@@ -22,7 +22,7 @@ import {
 } from './context.js';
 import { drift } from './detect-drift.js';
 import { dropouts, limitBreaches, stuckRuns, STUCK_MIN_ROWS, STUCK_RATIO } from './detect-flat.js';
-import { oscillations, spikes, steps, type RawEvent } from './detect-local.js';
+import { oscillations, SLOW_OSCILLATION_SCALE, spikes, steps, type RawEvent } from './detect-local.js';
 import { commandedOff, timeAt, toFindings } from './assemble.js';
 import { mergeEvents, pairSteps, type RowEvent } from './findings.js';
 import { limitsFromContext } from './limits.js';
@@ -129,7 +129,12 @@ async function analyse(
   for (const ch of channels) {
     const sp = spikes(ch);
     cleaned.set(ch.name, sp.cleaned);
-    const local = [...sp.events, ...oscillations(ch, sp.cleaned), ...bucketSpikes(ch, scan, cols)];
+    const local = [
+      ...sp.events,
+      ...oscillations(ch, sp.cleaned),
+      ...oscillations(ch, sp.cleaned, SLOW_OSCILLATION_SCALE),
+      ...bucketSpikes(ch, scan, cols),
+    ];
     raw.push(...local.filter((e) => !isExplained(ctx, ch.name, t![e.i0]!, t![e.i1])));
   }
   for (const ch of channels) {
