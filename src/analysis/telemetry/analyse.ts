@@ -21,16 +21,30 @@ import {
   type Context,
 } from './context.js';
 import { drift } from './detect-drift.js';
-import { dropouts, limitBreaches, stuckRuns } from './detect-flat.js';
-import { oscillations, spikes, steps, type RawEvent } from './detect-local.js';
+import { dropouts, limitBreaches, stuckRuns, STUCK_MIN_ROWS, STUCK_RATIO } from './detect-flat.js';
+import { oscillations, SLOW_OSCILLATION_SCALE, spikes, steps, type RawEvent } from './detect-local.js';
 import { commandedOff, timeAt, toFindings } from './assemble.js';
 import { mergeEvents, pairSteps, type RowEvent } from './findings.js';
 import { limitsFromContext } from './limits.js';
 import { lag, lagSet, residualOf } from './model.js';
 import { interpolate, noiseScale, quantum } from './robust.js';
-import { channelStats, series } from './scans.js';
+import { channelStats, scanRows } from './scans.js';
 import { openSource, type Source } from './source.js';
 import type { ChannelSummary, TelemetryAnalysis, TelemetryInput, TelemetryOptions } from './types.js';
+
+/**
+ * Spikes on a bucketed series: a one-row glitch is averaged away in a bucket's mean (1/14th of it on a
+ * 200 MB file), but it is the bucket's highest or lowest value, and the series of bucket extremes is as
+ * smooth as the means elsewhere. Each extreme series gets its own noise scale.
+ */
+function bucketSpikes(ch: Channel, scan: Awaited<ReturnType<typeof scanRows>>, cols: { name: string }[]) {
+  const j = cols.findIndex((c) => c.name === ch.name) + 1;
+  if (!scan.highs[j]?.length) return [];
+  return [scan.highs[j], scan.lows[j]!].flatMap((x) => {
+    const ext = makeChannel(ch.name, ch.units, x, noiseScale(x), ch.quantum);
+    return spikes(ext).events;
+  });
+}
 
 /** A finding over more than 60% of the file localises nothing: it is dropped. */
 const MAX_SPAN = 0.6;
@@ -60,7 +74,12 @@ async function analyse(
   );
   const period = drop.median ?? 1;
   const bucket = Math.max(1, Math.ceil(rows / (options.maxPoints ?? 200_000)));
-  const [t, ...data] = await series(conn, ['t', ...cols.map((c) => c.col)], rows, bucket);
+  const scan = await scanRows(conn, ['t', ...cols.map((c) => c.col)], rows, bucket, {
+    ratio: STUCK_RATIO,
+    minLength: STUCK_MIN_ROWS,
+    cols: cols.filter((c) => c.kind === 'numeric').map((c) => c.col),
+  });
+  const [t, ...data] = scan.series;
   const byName = new Map(cols.map((c, i) => [c.name, data[i]!]));
   // A numeric column with a handful of values (relays, discretes, numeric modes) is a state: its
   // changes explain the others' and it is not judged as a sensor.
@@ -110,7 +129,12 @@ async function analyse(
   for (const ch of channels) {
     const sp = spikes(ch);
     cleaned.set(ch.name, sp.cleaned);
-    const local = [...sp.events, ...oscillations(ch, sp.cleaned)];
+    const local = [
+      ...sp.events,
+      ...oscillations(ch, sp.cleaned),
+      ...oscillations(ch, sp.cleaned, SLOW_OSCILLATION_SCALE),
+      ...bucketSpikes(ch, scan, cols),
+    ];
     raw.push(...local.filter((e) => !isExplained(ctx, ch.name, t![e.i0]!, t![e.i1])));
   }
   for (const ch of channels) {
@@ -198,7 +222,7 @@ async function analyse(
   };
   for (const c of numeric) {
     const ch = channels.find((x) => x.name === c.name)!;
-    for (const e of await stuckRuns(conn, c.col, c.name)) {
+    for (const e of stuckRuns(scan.runs.get(c.col)!, c.name)) {
       const t0 = t![Math.floor(e.r0 / bucket)]!;
       const othersMove = channels.some(
         (o) => o !== ch && moves(o, Math.floor(e.r0 / bucket), Math.floor(e.r1 / bucket)),
@@ -218,7 +242,7 @@ async function analyse(
   const findings = await toFindings(src, input.fileName, merged, channels);
   const summaries: ChannelSummary[] = [];
   for (const c of cols) {
-    const stats = await channelStats(conn, c.col);
+    const stats = await channelStats(conn, c.col, rows);
     if (c.kind === 'text')
       for (const k of ['min', 'max', 'mean', 'std', 'p01', 'p05', 'p50', 'p95', 'p99'] as const)
         stats[k] = null;

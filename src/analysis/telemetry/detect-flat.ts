@@ -3,7 +3,7 @@
 // (the rows outside the limits, not the excursion around them).
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { RowEvent } from './findings.js';
-import { emptyRuns, equalRuns, limitRuns, timeGaps } from './scans.js';
+import { emptyRuns, limitRuns, timeGaps, type EqualRuns } from './scans.js';
 import { rowsOf } from './source.js';
 import type { Limit } from './types.js';
 
@@ -44,11 +44,11 @@ export async function dropouts(conn: DuckDBConnection, cols: { name: string; col
 }
 
 /** A stuck run is 4x longer than the channel's 99th-percentile run, and at least 10 rows. */
-const STUCK_RATIO = 4;
-const STUCK_MIN_ROWS = 10;
+export const STUCK_RATIO = 4;
+export const STUCK_MIN_ROWS = 10;
 
-export async function stuckRuns(conn: DuckDBConnection, col: string, name: string): Promise<RowEvent[]> {
-  const { p99, runs } = await equalRuns(conn, col, STUCK_RATIO, STUCK_MIN_ROWS);
+/** Stuck runs from a channel's runs of equal values (scanRows, with STUCK_RATIO and STUCK_MIN_ROWS). */
+export function stuckRuns({ p99, runs }: EqualRuns, name: string): RowEvent[] {
   return runs.map((r) => ({
     kind: 'stuck',
     channels: [name],

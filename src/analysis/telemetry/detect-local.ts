@@ -127,14 +127,24 @@ function lineRss(x: Float64Array, lo: number, hi: number): number {
 const OSC_RATIO = 2;
 const OSC_MIN_WINDOWS = 3;
 
-export function oscillations(ch: Channel, x: Float64Array): RawEvent[] {
+/**
+ * The windows (high-pass 41 samples, RMS over 30) see periods up to ~40 samples; a slow oscillation
+ * (a 40 s wobble logged at 2 Hz is 80 samples) is mostly removed by the high-pass. The same test at 4x
+ * the widths covers periods up to ~160 samples.
+ */
+export const SLOW_OSCILLATION_SCALE = 4;
+
+export function oscillations(ch: Channel, x: Float64Array, scale = 1): RawEvent[] {
   const n = x.length;
-  const W = 41;
-  const L = 30;
+  const W = 41 * scale;
+  const L = 30 * scale;
   const hop = L >> 1;
   if (n < 10 * L) return [];
   const base = rollingMean(x, W);
   const h = x.map((v, i) => v - base[i]!);
+  // Crossings are counted on the high-passed series smoothed over the scale's own width, so at a slow
+  // scale the noise riding on a step edge does not pass for the cycles of an oscillation.
+  const hs = scale > 1 ? rollingMean(h, 2 * scale + 1) : h;
   const rms: number[] = [];
   for (let s = 0; s + L <= n; s += hop) {
     let e = 0;
@@ -150,9 +160,12 @@ export function oscillations(ch: Channel, x: Float64Array): RawEvent[] {
     const i0 = j * hop;
     const i1 = Math.min(n - 1, k * hop + L - 1);
     let crossings = 0;
-    for (let i = i0 + 1; i <= i1; i++) if (Math.sign(h[i]!) !== Math.sign(h[i - 1]!)) crossings++;
+    for (let i = i0 + 1; i <= i1; i++) if (Math.sign(hs[i]!) !== Math.sign(hs[i - 1]!)) crossings++;
     // Lasting and periodic: a step edge raises the RMS too, but for fewer windows and crossing once.
-    if (k - j + 1 >= OSC_MIN_WINDOWS && crossings >= 6) {
+    // At the slower scales a step's edge passes through the high-pass filter as a burst about W
+    // samples long: an oscillation must outlast that footprint as well.
+    const minWindows = OSC_MIN_WINDOWS + (scale > 1 ? Math.ceil(W / hop) : 0);
+    if (k - j + 1 >= minWindows && crossings >= 6) {
       const peak = Math.max(...rms.slice(j, k + 1));
       events.push({
         kind: 'oscillation',

@@ -2,18 +2,66 @@
 // inflate the scale it is measured against.
 
 export function median(xs: ArrayLike<number>): number {
-  const a = Array.from(xs).filter((x) => Number.isFinite(x));
-  if (!a.length) return NaN;
-  a.sort((x, y) => x - y);
-  const m = a.length >> 1;
-  return a.length % 2 ? a[m]! : (a[m - 1]! + a[m]!) / 2;
+  const a = finiteCopy(xs);
+  const n = a.length;
+  if (!n) return NaN;
+  const m = n >> 1;
+  const hi = select(a, m);
+  // Even count: the lower middle is the largest value left of m once m is in place.
+  if (n % 2) return hi;
+  let lo = -Infinity;
+  for (let i = 0; i < m; i++) if (a[i]! > lo) lo = a[i]!;
+  return (lo + hi) / 2;
 }
 
 /** 1.4826 x MAD: the standard deviation for Gaussian data, unmoved by a minority of outliers. */
 export function madSigma(xs: ArrayLike<number>): number {
   const m = median(xs);
-  const dev = Array.from(xs, (x) => Math.abs(x - m));
+  const dev = new Float64Array(xs.length);
+  for (let i = 0; i < xs.length; i++) dev[i] = Math.abs(xs[i]! - m);
   return 1.4826 * median(dev);
+}
+
+function finiteCopy(xs: ArrayLike<number>): Float64Array {
+  const a = new Float64Array(xs.length);
+  let n = 0;
+  for (let i = 0; i < xs.length; i++) {
+    const v = xs[i]!;
+    if (Number.isFinite(v)) a[n++] = v;
+  }
+  return a.subarray(0, n);
+}
+
+/**
+ * The k-th smallest value of `a` (reordered in place), by quickselect: O(n) where a sort is
+ * O(n log n). The detectors take medians of whole series hundreds of times per file, and on a 200 MB
+ * file sorting them was most of the analysis time.
+ */
+function select(a: Float64Array, k: number): number {
+  let lo = 0;
+  let hi = a.length - 1;
+  while (hi > lo) {
+    // Median of three as the pivot: sorted or nearly sorted series (slow ramps) stay linear.
+    const mid = (lo + hi) >> 1;
+    const p = [a[lo]!, a[mid]!, a[hi]!].sort((u, v) => u - v)[1]!;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (a[i]! < p) i++;
+      while (a[j]! > p) j--;
+      if (i <= j) {
+        const tmp = a[i]!;
+        a[i] = a[j]!;
+        a[j] = tmp;
+        i++;
+        j--;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else return a[k]!;
+  }
+  return a[k]!;
 }
 
 /** Empty cells filled by linear interpolation (ends held), so window filters see a continuous series. */
@@ -34,17 +82,35 @@ export function interpolate(xs: Float64Array): Float64Array {
   return out;
 }
 
-/** Centred rolling median over an odd window (edges use the part of the window that exists). */
+/**
+ * Centred rolling median over an odd window (edges use the part of the window that exists). The
+ * window is kept sorted as it slides, one removal and one insertion per point: sorting a fresh copy
+ * at every point was the analyst's largest single cost on long files (1.8 s of 4.7 s CPU on 820k rows).
+ */
 export function rollingMedian(xs: Float64Array, window: number): Float64Array {
   const h = window >> 1;
-  const out = new Float64Array(xs.length);
-  const buf: number[] = [];
-  for (let i = 0; i < xs.length; i++) {
-    buf.length = 0;
-    for (let k = Math.max(0, i - h); k <= Math.min(xs.length - 1, i + h); k++) buf.push(xs[k]!);
-    buf.sort((a, b) => a - b);
-    const m = buf.length >> 1;
-    out[i] = buf.length % 2 ? buf[m]! : (buf[m - 1]! + buf[m]!) / 2;
+  const n = xs.length;
+  const out = new Float64Array(n);
+  const win: number[] = [];
+  const insert = (v: number) => {
+    let i = win.length;
+    win.push(v);
+    while (i > 0 && win[i - 1]! > v) {
+      win[i] = win[i - 1]!;
+      i--;
+    }
+    win[i] = v;
+  };
+  const remove = (v: number) => {
+    const i = win.findIndex((w) => Object.is(w, v));
+    win.splice(i < 0 ? win.length - 1 : i, 1);
+  };
+  for (let k = 0; k <= Math.min(n - 1, h); k++) insert(xs[k]!);
+  for (let i = 0; i < n; i++) {
+    const m = win.length >> 1;
+    out[i] = win.length % 2 ? win[m]! : (win[m - 1]! + win[m]!) / 2;
+    if (i + 1 + h < n) insert(xs[i + 1 + h]!);
+    if (i - h >= 0) remove(xs[i - h]!);
   }
   return out;
 }

@@ -43,6 +43,21 @@ describe('analyseTelemetry finds each fault kind', () => {
     expect(f.description.length).toBeGreaterThan(20);
     expect(['low', 'medium', 'high']).toContain(f.severity);
   });
+
+  // A long file is judged on bucket means (maxPoints); a one-row spike is an eighth of a bucket's mean
+  // but still the bucket's extreme, where it is looked for.
+  it('spike on a long file judged in buckets of rows', async () => {
+    const g = generate(1001, { rows: 4000, faults: ['spike'], format: 'csv' });
+    const path = writeGenerated(dir, g);
+    const a = await analyseTelemetry({ path, fileName: g.name }, { maxPoints: 500 });
+    expect(a.findings.map((f) => f.kind)).toEqual(['spike']);
+    expect(scoreTelemetry([{ findings: a.findings, truth: g.truth }]).recall).toBe(1);
+    const clean = generate(1001, { rows: 4000, faults: [], format: 'csv' });
+    const cleanPath = writeGenerated(dir, { ...clean, name: 'clean-1001.csv' });
+    expect(
+      (await analyseTelemetry({ path: cleanPath, fileName: 'clean-1001.csv' }, { maxPoints: 500 })).findings,
+    ).toEqual([]);
+  });
 });
 
 describe('what is not a fault', () => {

@@ -1,0 +1,120 @@
+// The pieces made fast for large files give the answers the slow ones gave: medians by quickselect
+// equal medians by sorting, and the one streamed pass over the table gives the bucketed series and
+// the runs of equal values that per-column window queries gave. DuckDB in memory, no files.
+import { DuckDBInstance } from '@duckdb/node-api';
+import { describe, expect, it } from 'vitest';
+import { madSigma, median, rollingMedian } from './robust.js';
+import { scanRows } from './scans.js';
+
+const sortedMedian = (xs: number[]) => {
+  const a = xs.filter(Number.isFinite).sort((u, v) => u - v);
+  if (!a.length) return NaN;
+  const m = a.length >> 1;
+  return a.length % 2 ? a[m]! : (a[m - 1]! + a[m]!) / 2;
+};
+
+describe('median by quickselect', () => {
+  it('equals the sorted median on odd, even, repeated, sorted and reversed inputs, skipping NaN', () => {
+    const cases: number[][] = [
+      [],
+      [NaN, NaN],
+      [5],
+      [3, 1, 2],
+      [4, 1, 3, 2],
+      [1, 1, 1, 2, 2, 2],
+      Array.from({ length: 1001 }, (_, i) => i),
+      Array.from({ length: 1000 }, (_, i) => 1000 - i),
+      Array.from({ length: 777 }, (_, i) => ((i * 7919) % 101) - 50),
+      [2, NaN, 8, Infinity, 4, -Infinity, 6],
+    ];
+    for (const xs of cases) {
+      const want = sortedMedian(xs);
+      if (Number.isNaN(want)) expect(median(xs)).toBeNaN();
+      else expect(median(xs)).toBe(want);
+    }
+  });
+
+  it('leaves its input untouched and gives the Gaussian-consistent MAD', () => {
+    const xs = Float64Array.from([9, 1, 5, 3, 7]);
+    expect(madSigma(xs)).toBeCloseTo(1.4826 * 2, 12);
+    expect(Array.from(xs)).toEqual([9, 1, 5, 3, 7]);
+  });
+});
+
+describe('rolling median with a sorted sliding window', () => {
+  it('equals a fresh sort of each centred window, edges included', () => {
+    const bySort = (xs: Float64Array, w: number) =>
+      xs.map((_, i) => sortedMedian(Array.from(xs.subarray(Math.max(0, i - (w >> 1)), i + (w >> 1) + 1))));
+    for (const w of [1, 3, 9, 41])
+      for (const n of [0, 1, 2, 5, 8, 60]) {
+        // Few distinct values, so ties and repeated removals are exercised.
+        const xs = Float64Array.from({ length: n }, (_, i) => ((i * 37) % 11) % (w === 9 ? 3 : 7));
+        expect(Array.from(rollingMedian(xs, w))).toEqual(Array.from(bySort(xs, w)));
+      }
+  });
+});
+
+describe('scanRows: one streamed pass', () => {
+  async function table(values: (number | null)[][]) {
+    const instance = await DuckDBInstance.create(':memory:');
+    const conn = await instance.connect();
+    await conn.run('CREATE TABLE v (rn BIGINT, t DOUBLE, c0 DOUBLE, c1 DOUBLE)');
+    const rows = values.map((r, i) => `(${i}, ${i * 0.5}, ${r[0] ?? 'NULL'}, ${r[1] ?? 'NULL'})`);
+    await conn.run(`INSERT INTO v VALUES ${rows.join(', ')}`);
+    return { conn, close: () => (conn.closeSync(), instance.closeSync()) };
+  }
+
+  /** The window query the streamed pass replaced: the p99 of run lengths and the long runs. */
+  const windowQuery = (col: string) => `WITH x AS (SELECT rn, ${col} AS x FROM v WHERE ${col} IS NOT NULL),
+      y AS (SELECT rn, x, CASE WHEN x = lag(x) OVER (ORDER BY rn) THEN 0 ELSE 1 END AS nw FROM x),
+      z AS (SELECT rn, x, sum(nw) OVER (ORDER BY rn) AS g FROM y),
+      r AS (SELECT min(rn) AS s, max(rn) AS e, count(*) AS n, any_value(x) AS val FROM z GROUP BY g),
+      p AS (SELECT quantile_cont(n, 0.99) AS p99 FROM r)
+    SELECT p99, s, e, n, val FROM p LEFT JOIN r ON r.n >= greatest(10, ceil(4 * p.p99)) ORDER BY n DESC`;
+
+  it('averages buckets of rows, ignoring empty cells, and finds the runs the window query found', async () => {
+    // c0 changes every row except a 30-row run of 7 with one empty cell inside and a few short
+    // repeats; c1 is empty in row 1.
+    const values: (number | null)[][] = Array.from({ length: 400 }, (_, i) => [
+      i >= 40 && i < 70 ? (i === 55 ? null : 7) : Math.floor(i / 3) * 1.5,
+      i === 1 ? null : i % 3,
+    ]);
+    const { conn, close } = await table(values);
+    try {
+      const want = (await conn.runAndReadAll(windowQuery('c0'))).getRowObjectsJS();
+      const { series, runs } = await scanRows(conn, ['t', 'c0', 'c1'], 400, 4, {
+        ratio: 4,
+        minLength: 10,
+        cols: ['c0'],
+      });
+      expect(series).toHaveLength(3);
+      expect(series[0]![0]).toBeCloseTo((0 + 0.5 + 1 + 1.5) / 4, 12);
+      // Bucket 0 of c1: rows 0, 2, 3 (row 1 empty) -> (0 + 2 + 0) / 3.
+      expect(series[2]![0]).toBeCloseTo(2 / 3, 12);
+      const c0 = runs.get('c0')!;
+      expect(c0.p99).toBeCloseTo(Number(want[0]!.p99), 12);
+      expect(c0.runs).toEqual(
+        want.map((r) => ({ start: Number(r.s), end: Number(r.e), length: Number(r.n), value: r.val })),
+      );
+      expect(c0.runs[0]).toEqual({ start: 40, end: 69, length: 29, value: 7 });
+      expect(runs.has('c1')).toBe(false);
+    } finally {
+      close();
+    }
+  });
+
+  it('returns full-resolution values with a bucket of one row', async () => {
+    const { conn, close } = await table([
+      [1, 2],
+      [3, null],
+      [5, 6],
+    ]);
+    try {
+      const { series } = await scanRows(conn, ['c0', 'c1'], 3, 1, { ratio: 4, minLength: 10, cols: [] });
+      expect(Array.from(series[0]!)).toEqual([1, 3, 5]);
+      expect(series[1]![1]).toBeNaN();
+    } finally {
+      close();
+    }
+  });
+});
