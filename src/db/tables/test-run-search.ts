@@ -7,7 +7,6 @@
 // One table rather than a generated column on each component table: the ranking groups by run_id
 // without joining six tables, `component_type` filters in the same index scan, and the documents
 // (kilobytes per run) never ride along with the ORM's `select()` of cards and steps.
-import { sql } from 'drizzle-orm';
 import { customType, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { testRuns } from './test-runs.js';
 

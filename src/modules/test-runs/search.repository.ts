@@ -1,0 +1,184 @@
+// Test-run search, SQL only. The documents (test_run_search_documents, one per component, kept by
+// triggers) are found through their GIN index; a run's full-text score is its best component's
+// ts_rank plus 0.01 per further matching component (at most 10 counted), so a run where the words
+// occur in a title still ranks above one where they occur in many bodies, and among equals the run
+// that mentions them more often wins. Titles, paths and snippets are read for one page only.
+import { sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Executor } from '../../db/client.js';
+import { conditions, type RunFilter } from './test-runs-list.repository.js';
+import type { SearchComponentType } from './search.types.js';
+
+export type SearchFilter = Omit<RunFilter, 'limit' | 'offset'> & { componentTypes?: SearchComponentType[] };
+
+/**
+ * The query from both configurations, as the documents hold both: english stems (`soaking` finds
+ * `soak`, stop words dropped), simple keeps every token as typed. Either may match: all words of the
+ * query in one component.
+ */
+const tsQuery = (q: string): SQL =>
+  sql`(plainto_tsquery('english', ${q}) || plainto_tsquery('simple', ${q}))`;
+
+const typeFilter = (types: SearchComponentType[] | undefined): SQL =>
+  types && types.length > 0
+    ? sql`AND s.component_type IN (${sql.join(
+        types.map((t) => sql`${t}`),
+        sql`, `,
+      )})`
+    : sql``;
+
+/** Every matching live run of the filter with its full-text score and creation time. */
+function ranked(q: string, f: SearchFilter): SQL {
+  return sql`SELECT g.id, g.score, r.created_at
+      FROM (SELECT s.run_id AS id,
+                   max(ts_rank(s.document, ${tsQuery(q)}))::float8
+                     + 0.01 * least(count(*) - 1, 10) AS score
+              FROM test_run_search_documents s
+             WHERE s.document @@ ${tsQuery(q)} ${typeFilter(f.componentTypes)}
+             GROUP BY s.run_id) g
+      JOIN test_runs r ON r.id = g.id
+     WHERE ${conditions(f)}`;
+}
+
+export type SortBy = 'relevance' | 'created_at';
+
+const order = (sortBy: SortBy): SQL =>
+  sortBy === 'relevance' ? sql`score DESC, id ASC` : sql`created_at DESC, id DESC`;
+
+export interface RankedRun {
+  id: string;
+  score: number;
+  created_at: string | Date;
+}
+
+/** One page of the full-text ranking and the number of runs matching, in one statement. */
+export async function fulltextPage(
+  ex: Executor,
+  q: string,
+  f: SearchFilter,
+  page: { sortBy: SortBy; limit: number; offset: number },
+): Promise<{ runs: { id: string; score: number }[]; total: number }> {
+  const rows = await queryRows<{ total: number | string; page: { id: string; score: number }[] }>(
+    ex,
+    sql`WITH ranked AS MATERIALIZED (${ranked(q, f)})
+        SELECT (SELECT count(*) FROM ranked) AS total,
+               (SELECT coalesce(json_agg(json_build_object('id', p.id, 'score', p.score)), '[]'::json)
+                  FROM (SELECT id, score FROM ranked ORDER BY ${order(page.sortBy)}
+                         LIMIT ${page.limit} OFFSET ${page.offset}) p) AS page`,
+  );
+  return { runs: rows[0]?.page ?? [], total: Number(rows[0]?.total ?? 0) };
+}
+
+/** The whole full-text ranking, best first (ties by run id): the fusion needs every rank. */
+export async function fulltextRanking(ex: Executor, q: string, f: SearchFilter): Promise<RankedRun[]> {
+  return queryRows<RankedRun>(ex, sql`SELECT * FROM (${ranked(q, f)}) x ORDER BY score DESC, id ASC`);
+}
+
+/** Of `ids`, the runs that are live and match the filter (semantic hits are filtered by it). */
+export async function runsAmong(
+  ex: Executor,
+  ids: string[],
+  f: SearchFilter,
+): Promise<{ id: string; created_at: string | Date }[]> {
+  if (ids.length === 0) return [];
+  const list = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  return queryRows(
+    ex,
+    sql`SELECT r.id, r.created_at FROM test_runs r WHERE r.id IN (${list}) AND ${conditions(f)}`,
+  );
+}
+
+/** A component with what its path and title are made of; `snippet` is computed by the query. */
+export interface ComponentRow {
+  run_id: string;
+  component_type: SearchComponentType;
+  component_id: string;
+  title: string;
+  snippet: string;
+  card_position: number | null;
+  card_title: string | null;
+  step_position: number | null;
+  step_title: string | null;
+}
+
+/**
+ * The component behind each row of `matched` (columns run_id, component_type, component_id, rank),
+ * with the card and step above it; a component deleted since (a stale semantic hit) drops out.
+ * `snippet` is an SQL expression over `text`, the component's searchable text.
+ */
+function details(matched: SQL, snippet: SQL): SQL {
+  return sql`SELECT m.run_id, m.component_type, m.component_id, m.rank,
+      CASE m.component_type WHEN 'run' THEN r.title WHEN 'card' THEN c.title WHEN 'step' THEN st.title
+        WHEN 'observation' THEN left(o.text, 80) WHEN 'report' THEN p.title ELSE f.file_name END AS title,
+      (SELECT ${snippet} FROM (SELECT CASE m.component_type
+          WHEN 'run' THEN concat_ws(' — ', r.title, nullif(r.description, ''))
+          WHEN 'card' THEN concat_ws(' — ', c.title, nullif(c.description, ''))
+          WHEN 'step' THEN concat_ws(' — ', st.title, nullif(st.description, ''), st.exception)
+          WHEN 'observation' THEN o.text
+          WHEN 'report' THEN concat_ws(' — ', p.title, nullif(p.summary, ''), nullif(p.content, ''))
+          ELSE f.file_name END AS text) t) AS snippet,
+      pc.position AS card_position, pc.title AS card_title, ps.position AS step_position,
+      ps.title AS step_title
+    FROM (${matched}) m
+    LEFT JOIN test_runs r ON m.component_type = 'run' AND r.id = m.component_id
+    LEFT JOIN test_cards c ON m.component_type = 'card' AND c.id = m.component_id
+    LEFT JOIN test_steps st ON m.component_type = 'step' AND st.id = m.component_id
+    LEFT JOIN test_observations o ON m.component_type = 'observation' AND o.id = m.component_id
+    LEFT JOIN test_run_reports p ON m.component_type = 'report' AND p.id = m.component_id
+    LEFT JOIN test_data_files f ON m.component_type = 'data' AND f.id = m.component_id
+    LEFT JOIN test_steps ps ON ps.id = coalesce(st.id, o.step_id, p.step_id)
+    LEFT JOIN test_cards pc ON pc.id = coalesce(c.id, ps.card_id, p.card_id)
+   WHERE coalesce(r.id, c.id, st.id, o.id, p.id, f.id) IS NOT NULL
+   ORDER BY m.run_id, m.rank DESC, m.component_id`;
+}
+
+/**
+ * ts_headline's options: the terms between « and », 15-35 words around the best cover of the query.
+ * Not fragments: those cut a short step text to the three words around the term.
+ */
+const HEADLINE = 'StartSel=«, StopSel=», MaxWords=35, MinWords=15';
+
+/** The best `perRun` full-text matches of each run in `runIds`, with their snippets. */
+export async function fulltextMatches(
+  ex: Executor,
+  q: string,
+  runIds: string[],
+  types: SearchComponentType[] | undefined,
+  perRun: number,
+): Promise<ComponentRow[]> {
+  if (runIds.length === 0) return [];
+  const list = sql.join(
+    runIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const matched = sql`SELECT * FROM (
+      SELECT s.run_id, s.component_type, s.component_id, ts_rank(s.document, ${tsQuery(q)}) AS rank,
+             row_number() OVER (PARTITION BY s.run_id
+                                ORDER BY ts_rank(s.document, ${tsQuery(q)}) DESC, s.component_id) AS n
+        FROM test_run_search_documents s
+       WHERE s.run_id IN (${list}) AND s.document @@ ${tsQuery(q)} ${typeFilter(types)}) x
+     WHERE x.n <= ${perRun}`;
+  return queryRows(ex, details(matched, sql`ts_headline('english', t.text, ${tsQuery(q)}, ${HEADLINE})`));
+}
+
+/** The components of semantic hits, their snippet the start of their text (up to 200 characters). */
+export async function componentsOf(
+  ex: Executor,
+  hits: { runId: string; componentType: SearchComponentType; componentId: string; similarity: number }[],
+): Promise<ComponentRow[]> {
+  if (hits.length === 0) return [];
+  const values = sql.join(
+    hits.map(
+      (h) =>
+        sql`(${h.runId}::uuid, ${h.componentType}::text, ${h.componentId}::uuid, ${h.similarity}::float8)`,
+    ),
+    sql`, `,
+  );
+  const matched = sql`SELECT * FROM (VALUES ${values}) AS v(run_id, component_type, component_id, rank)`;
+  return queryRows(
+    ex,
+    details(matched, sql`CASE WHEN length(t.text) > 200 THEN left(t.text, 199) || '…' ELSE t.text END`),
+  );
+}
