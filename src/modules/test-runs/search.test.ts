@@ -218,6 +218,8 @@ describe('GET /test-runs/search full text', () => {
     expect((await sc.search({ q: 'current', limit: '1' })).results).toHaveLength(1);
     expect((await sc.search({ q: 'current', limit: '100', offset: '0' })).results).toHaveLength(2);
     expect(await sc.search({ q: 'current', offset: '2' })).toEqual({ results: [], total_count: 2 });
+    const last = { q: 'current', offset: '2147483647' };
+    expect(await sc.search(last)).toEqual({ results: [], total_count: 2 });
   });
 
   it('finds a changed step at once, and no longer by its old words', async () => {
