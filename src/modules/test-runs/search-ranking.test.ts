@@ -49,6 +49,18 @@ describe('GET /test-runs/search ordering', () => {
     expect(answer.results[1]!.matches).toHaveLength(3);
   });
 
+  it('lists at most 10 matches per run, the title match first', async () => {
+    const steps = (n: number, word: string): [string, string][] =>
+      Array.from({ length: n }, (_, i) => [`Check ${i}`, `${word} on the harness`]);
+    const ten = await runWith('Ten', steps(10, 'chafing'));
+    const eleven = await runWith('Eleven', [['Chafing survey', ''], ...steps(10, 'chafing')]);
+    const answer = await sc.search({ q: 'chafing' });
+    const matches = (run: TestRun) => answer.results.find((r) => r.test_run.uuid === run.uuid)!.matches;
+    expect(matches(ten)).toHaveLength(10);
+    expect(matches(eleven)).toHaveLength(10);
+    expect(matches(eleven)[0]!.component_title).toBe('Chafing survey');
+  });
+
   it('breaks equal scores by run id and pages through the whole answer without gaps or repeats', async () => {
     const all = await sc.search({ q: 'sine sweep', limit: '100' });
     expect(all.total_count).toBe(25);

@@ -203,6 +203,11 @@ describe('GET /test-runs/search full text', () => {
       'query.component_types[1]',
     ]);
     expectProblem(await sc.answer({ q: 'current', sort_by: 'title' }), 400, ['query.sort_by']);
+    const every = ['run', 'card', 'step', 'report', 'observation', 'data'];
+    expect((await sc.search({ q: 'current', component_types: [...every, ...every] })).total_count).toBe(2);
+    expectProblem(await sc.answer({ q: 'current', component_types: [...every, ...every, 'run'] }), 400, [
+      'query.component_types',
+    ]);
     expectProblem(await sc.answer({ q: 'current', system_id: 'x' }), 400, ['query.system_id']);
     expectProblem(await sc.answer({ q: 'current', created_after: 'yesterday' }), 400, [
       'query.created_after',
