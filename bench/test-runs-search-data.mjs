@@ -6,8 +6,9 @@
 // RARE term, ~2,000 steps) and 1 in 10,000 "regulator MPN TLV75533" (the PART number, ~200 steps).
 //
 // The search documents are built as migration test_run_search_triggers builds them for rows already
-// there: the component tables are loaded with their search triggers disabled, then the migration's
-// own backfill statement runs, with the GIN index dropped first and rebuilt after, each step timed.
+// there: the component tables are loaded with their search triggers disabled, then the migrations' own
+// backfill statements run (documents, then the per-run term counts), with the GIN index and the
+// terms' key dropped first and rebuilt after, each step timed.
 import fs from 'node:fs';
 import path from 'node:path';
 import { root } from './lib.mjs';
@@ -134,10 +135,10 @@ const INSERT_STEPS = `
 
 const TABLES = ['test_runs', 'test_cards', 'test_steps'];
 
-/** The backfill the migration runs for rows already there: its last statement. */
-function migrationBackfill() {
+/** The backfill a migration runs for rows already there: its last statement. */
+function migrationBackfill(name) {
   const dir = path.join(root, 'src', 'db', 'migrations');
-  const file = fs.readdirSync(dir).find((f) => f.endsWith('_test_run_search_triggers.sql'));
+  const file = fs.readdirSync(dir).find((f) => f.endsWith(`_${name}.sql`));
   const statements = fs.readFileSync(path.join(dir, file), 'utf8').split('--> statement-breakpoint');
   return statements.at(-1).trim();
 }
@@ -169,17 +170,39 @@ export async function loadSearchRuns(query, { n, email }) {
     for (const t of TABLES) await query(`ALTER TABLE ${t} ENABLE TRIGGER test_run_search_write`);
   }
   await query('DROP INDEX test_run_search_documents_gin');
-  await timed('documents', () => query(migrationBackfill()));
+  await query(
+    'ALTER TABLE test_run_search_terms DROP CONSTRAINT test_run_search_terms_lexeme_run_id_component_type_pk',
+  );
+  await query('ALTER TABLE test_run_search_documents DISABLE TRIGGER test_run_search_count');
+  try {
+    await timed('documents', () => query(migrationBackfill('test_run_search_triggers')));
+  } finally {
+    await query('ALTER TABLE test_run_search_documents ENABLE TRIGGER test_run_search_count');
+  }
+  await timed('terms', () => query(migrationBackfill('test_run_search_terms_triggers')));
+  await timed('termsKey', () =>
+    query(
+      'ALTER TABLE test_run_search_terms ADD CONSTRAINT test_run_search_terms_lexeme_run_id_component_type_pk PRIMARY KEY (lexeme, run_id, component_type)',
+    ),
+  );
   await timed('gin', () => query(gin));
-  await timed('vacuum', () => query(`VACUUM ANALYZE ${TABLES.join(', ')}, test_run_search_documents`));
+  await timed('vacuum', () =>
+    query(`VACUUM ANALYZE ${TABLES.join(', ')}, test_run_search_documents, test_run_search_terms`),
+  );
   const counts = {};
-  for (const t of [...TABLES, 'test_run_search_documents'])
+  for (const t of [...TABLES, 'test_run_search_documents', 'test_run_search_terms'])
     counts[t] = Number((await query(`SELECT count(*) AS n FROM ${t}`)).rows[0].n);
   const sizes = (
     await query(`SELECT pg_total_relation_size('test_run_search_documents') AS total,
-                        pg_relation_size('test_run_search_documents_gin') AS gin`)
+                        pg_relation_size('test_run_search_documents_gin') AS gin,
+                        pg_total_relation_size('test_run_search_terms') AS terms`)
   ).rows[0];
-  return { system, timings, counts, sizes: { total: Number(sizes.total), gin: Number(sizes.gin) } };
+  return {
+    system,
+    timings,
+    counts,
+    sizes: { total: Number(sizes.total), gin: Number(sizes.gin), terms: Number(sizes.terms) },
+  };
 }
 
 /**

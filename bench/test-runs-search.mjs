@@ -111,7 +111,13 @@ async function keptLoad(client, n) {
     throw new Error(`the kept database holds ${rows[0].runs} runs, not ${n}: drop it`);
   await client.query('ANALYZE');
   const counts = {};
-  for (const t of ['test_runs', 'test_cards', 'test_steps', 'test_run_search_documents'])
+  for (const t of [
+    'test_runs',
+    'test_cards',
+    'test_steps',
+    'test_run_search_documents',
+    'test_run_search_terms',
+  ])
     counts[t] = Number((await client.query(`SELECT count(*) AS n FROM ${t}`)).rows[0].n);
   return { system: rows[0].id, reused: true, counts };
 }
@@ -173,7 +179,8 @@ function table(run) {
     : `Loaded in ${fmt(t.runs)} s (runs) + ${fmt(t.cards)} s (cards) + ${fmt(t.steps)} s (steps), search triggers ` +
       `off; then the migration's backfill of ${c.test_run_search_documents.toLocaleString('en')} search documents ` +
       `${fmt(t.documents)} s, their GIN index ${fmt(t.gin)} s (${mb(run.load.sizes.gin)}; table and indexes ` +
-      `${mb(run.load.sizes.total)}), VACUUM ANALYZE ${fmt(t.vacuum)} s.`;
+      `${mb(run.load.sizes.total)}), the per-run term counts ${fmt(t.terms)} s + key ${fmt(t.termsKey)} s ` +
+      `(${c.test_run_search_terms.toLocaleString('en')} rows, ${mb(run.load.sizes.terms)}), VACUUM ANALYZE ${fmt(t.vacuum)} s.`;
   const w = run.load.writes;
   const writes =
     `Indexing at write time: ${w.perSide.toLocaleString('en')} steps inserted one per transaction with the search ` +

@@ -1,8 +1,8 @@
-// Test-run search, SQL only. The documents (test_run_search_documents, one per component, kept by
-// triggers) are found through their GIN index; a run's full-text score is its best component's
-// ts_rank plus 0.01 per further matching component (at most 10 counted), so a run where the words
-// occur in a title still ranks above one where they occur in many bodies, and among equals the run
-// that mentions them more often wins. Titles, paths and snippets are read for one page only.
+// Test-run search, SQL only. Runs are found and ranked from per-run term counts
+// (test_run_search_terms: one row per run and lexeme), so a common word costs one index range of at
+// most one row per run; a run matches when it holds every word of the query, in any of its components.
+// The page's matches, titles, paths and snippets come from the components' own documents
+// (test_run_search_documents) of those 20-100 runs only. Both tables are kept by triggers.
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client.js';
 import { conditions, type RunFilter } from './test-runs-list.repository.js';
@@ -12,31 +12,54 @@ export type SearchFilter = Omit<RunFilter, 'limit' | 'offset'> & { componentType
 
 /**
  * The query from both configurations, as the documents hold both: english stems (`soaking` finds
- * `soak`, stop words dropped), simple keeps every token as typed. Either may match: all words of the
- * query in one component.
+ * `soak`, stop words dropped), simple keeps every token as typed. Either may match.
  */
 const tsQuery = (q: string): SQL =>
   sql`(plainto_tsquery('english', ${q}) || plainto_tsquery('simple', ${q}))`;
 
-const typeFilter = (types: SearchComponentType[] | undefined): SQL =>
+/** A component matches when it holds any word of the query (the run holds them all). */
+const anyWord = (q: string): SQL => sql`replace((${tsQuery(q)})::text, ' & ', ' | ')::tsquery`;
+
+const typeFilter = (alias: string, types: SearchComponentType[] | undefined): SQL =>
   types && types.length > 0
-    ? sql`AND s.component_type IN (${sql.join(
+    ? sql`AND ${sql.raw(alias)}.component_type IN (${sql.join(
         types.map((t) => sql`${t}`),
         sql`, `,
       )})`
     : sql``;
 
-/** Every matching live run of the filter with its full-text score and creation time. */
+/**
+ * The words of the query, each with the lexemes that stand for it (english stem and as typed, taken
+ * at the same position of both parses); english stop words are no words (as `the`, `at`).
+ */
+const words = (q: string): SQL =>
+  sql`SELECT p AS word, array_agg(DISTINCT x.lexeme) AS lexemes
+        FROM (SELECT u.lexeme, u.positions, true AS en FROM unnest(to_tsvector('english', ${q})) u
+              UNION ALL
+              SELECT u.lexeme, u.positions, false FROM unnest(to_tsvector('simple', ${q})) u) x,
+             unnest(x.positions) p
+       GROUP BY p HAVING bool_or(x.en)`;
+
+/**
+ * Every live run of the filter holding every word of the query, with its full-text score and
+ * creation time, read from the per-run term counts (test_run_search_terms: one row per run and
+ * lexeme, not one per matching component). A word scores 1.0 in a title, else 0.4 (ts_rank's
+ * weights A and B); the run's score is the sum over the words plus 0.01 per further component holding
+ * a word (at most 10 counted).
+ */
 function ranked(q: string, f: SearchFilter): SQL {
-  return sql`SELECT g.id, g.score, r.created_at
-      FROM (SELECT s.run_id AS id,
-                   max(ts_rank(s.document, ${tsQuery(q)}))::float8
-                     + 0.01 * least(count(*) - 1, 10) AS score
-              FROM test_run_search_documents s
-             WHERE s.document @@ ${tsQuery(q)} ${typeFilter(f.componentTypes)}
-             GROUP BY s.run_id) g
-      JOIN test_runs r ON r.id = g.id
-     WHERE ${conditions(f)}`;
+  return sql`WITH words AS MATERIALIZED (${words(q)}),
+      per_lexeme AS (
+        SELECT t.run_id, w.word, t.lexeme, bool_or(t.n_title > 0) AS title, sum(t.n_title + t.n_body) AS n
+          FROM words w JOIN test_run_search_terms t ON t.lexeme = ANY (w.lexemes) ${typeFilter('t', f.componentTypes)}
+         GROUP BY t.run_id, w.word, t.lexeme),
+      per_word AS (
+        SELECT run_id, word, max(CASE WHEN title THEN 1.0 ELSE 0.4 END) AS best, max(n) AS n
+          FROM per_lexeme GROUP BY run_id, word),
+      hits AS (
+        SELECT run_id AS id, (sum(best) + 0.01 * least(max(n) - 1, 10))::float8 AS score
+          FROM per_word GROUP BY run_id HAVING count(*) = (SELECT count(*) FROM words))
+    SELECT h.id, h.score, r.created_at FROM hits h JOIN test_runs r ON r.id = h.id WHERE ${conditions(f)}`;
 }
 
 export type SortBy = 'relevance' | 'created_at';
@@ -157,14 +180,14 @@ export async function fulltextMatches(
   // them: left to itself the planner takes the GIN index, which for a common word walks every match
   // of every run (112 ms for 20 runs at 1,000 runs, growing with the data).
   const matched = sql`SELECT * FROM (
-      SELECT s.run_id, s.component_type, s.component_id, ts_rank(s.document, ${tsQuery(q)}) AS rank,
+      SELECT s.run_id, s.component_type, s.component_id, ts_rank(s.document, ${anyWord(q)}) AS rank,
              row_number() OVER (PARTITION BY s.run_id
-                                ORDER BY ts_rank(s.document, ${tsQuery(q)}) DESC, s.component_id) AS n
+                                ORDER BY ts_rank(s.document, ${anyWord(q)}) DESC, s.component_id) AS n
         FROM (SELECT * FROM test_run_search_documents s
-               WHERE s.run_id IN (${list}) ${typeFilter(types)} OFFSET 0) s
-       WHERE s.document @@ ${tsQuery(q)}) x
+               WHERE s.run_id IN (${list}) ${typeFilter('s', types)} OFFSET 0) s
+       WHERE s.document @@ ${anyWord(q)}) x
      WHERE x.n <= ${perRun}`;
-  return queryRows(ex, details(matched, sql`ts_headline('english', t.text, ${tsQuery(q)}, ${HEADLINE})`));
+  return queryRows(ex, details(matched, sql`ts_headline('english', t.text, ${anyWord(q)}, ${HEADLINE})`));
 }
 
 /** The components of semantic hits, their snippet the start of their text (up to 200 characters). */

@@ -14,7 +14,7 @@ export const testRunSearchRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> =
         tags: ['test runs'],
         summary: 'Search test runs by full text and meaning, with where each run matched',
         description:
-          'Every word of `q` must occur in one component of the run: its title and description, a ' +
+          'Every word of `q` must occur in the run, in any of: its title and description, a ' +
           'card, a step (title, description, exception), an observation, a report (title, summary, ' +
           'content) or a data file name. Words are stemmed (`soaking` finds `soak`); part numbers and ' +
           'tokens such as `TVAC`, `-40C`, `J3.2`, `TLV75533` are found as typed. Title matches rank ' +

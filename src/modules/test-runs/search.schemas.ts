@@ -25,7 +25,7 @@ export const SearchQuery = Type.Object(
       maxLength: MAX_QUERY,
       pattern: '\\S',
       description:
-        'words to find; every word must occur in one component (stemmed: `soaking` finds `soak`; ' +
+        'words to find; every word must occur in the run, in any of its components (stemmed: `soaking` finds `soak`; ' +
         'part numbers and tokens such as `TVAC`, `-40C`, `J3.2`, `TLV75533` as typed)',
     }),
     mode: Type.Optional(Type.Enum(['default'], { default: 'default' })),
@@ -73,7 +73,8 @@ export const SearchResultSchema = Type.Object({
     description:
       'relevance, non-increasing down the list under `sort_by=relevance`: the reciprocal rank fusion ' +
       'of the full-text and semantic rankings (k = 60) when semantic search answered, else the ' +
-      'full-text score (best component ts_rank + 0.01 per further matching component, up to 10)',
+      'full-text score (per word 1.0 when in a title, else 0.4, summed; + 0.01 per further component ' +
+      'holding a word, up to 10)',
   }),
   matches: Type.Array(SearchMatchSchema, {
     description: `the matching components, best first, at most ${MAX_MATCHES_PER_RUN}`,

@@ -32,6 +32,8 @@ interface Page {
   total: number;
   /** The semantic hits to list as matches (none when full text answered alone). */
   hits: SemanticHit[];
+  /** The runs full text found (only they list full-text matches); undefined: all of the page. */
+  textRuns?: Set<string>;
 }
 
 export class TestRunSearchService {
@@ -108,6 +110,7 @@ export class TestRunSearchService {
       runs: fused.slice(paging.offset, paging.offset + paging.limit),
       total: fused.length,
       hits: kept,
+      textRuns: new Set(fulltext.map((r) => r.id)),
     };
   }
 
@@ -117,7 +120,13 @@ export class TestRunSearchService {
     const pageHits = page.hits.filter((h) => ids.includes(h.runId));
     const [summaries, textRows, nearRows] = await Promise.all([
       listRepo.summaries(this.db, ids),
-      repo.fulltextMatches(this.db, q, ids, types, MAX_MATCHES_PER_RUN),
+      repo.fulltextMatches(
+        this.db,
+        q,
+        ids.filter((id) => !page.textRuns || page.textRuns.has(id)),
+        types,
+        MAX_MATCHES_PER_RUN,
+      ),
       repo.componentsOf(this.db, pageHits),
     ]);
     const byRun = new Map<string, SearchMatch[]>(ids.map((id) => [id, []]));

@@ -83,6 +83,10 @@ describe('GET /test-runs/search full text', () => {
         q,
       ).toEqual([rail.uuid]);
     }
+    // The words may be in different components of the run: the title and a step.
+    const spread = await sc.search({ q: 'TVAC TLV75533' });
+    expect(runIds(spread)).toEqual([r1.uuid]);
+    expect(idsOf(spread.results[0]!.matches)).toEqual([r1.uuid, rail.uuid, ids.data!].sort());
     // A neighbouring part number, or the connector without its pin, is another token.
     expect((await sc.search({ q: 'TLV75534' })).total_count).toBe(0);
     expect((await sc.search({ q: 'J3.3' })).total_count).toBe(0);
@@ -130,11 +134,17 @@ describe('GET /test-runs/search full text', () => {
         snippet: 'Soak at -40 °C — Hold two hours at the cold «plateau»',
       },
     ]);
+    // A component holding any word of the query is a match; the run holds them all.
     expect(await one('+85C')).toEqual([
+      {
+        path: 'Card 1 › Step 1: Soak at -40 °C',
+        snippet: 'Soak at -40 °«C» — Hold two hours at the cold plateau',
+      },
       {
         path: 'Card 1: Thermal cycling',
         snippet: 'Thermal cycling — Four cycles between -40«C» and «+85»«C»',
       },
+      { path: 'Data: tvac_-40C_run3.csv', snippet: 'tvac_-40C_run3.csv' },
     ]);
     expect(await one('board')).toEqual([
       {
