@@ -205,34 +205,46 @@ function table(run) {
   ].join('\n');
 }
 
-export const NOTES = `### Why the common term misses, and what would fix it
+export const NOTES = `### What changed between runs, and why the common term still misses
 
-- The load average was 18-20 on 2 shared cores for the whole run (8 helpers building and testing at once);
-  absolute times are inflated accordingly, but the shape below does not depend on it.
-- **Rare term and part number meet the target** (p95 96 and 43 ms at 2,000,000 steps): the GIN index
-  finds a few thousand components, the page's 20 runs get their summaries and snippets (\`ts_headline\` on
-  at most 10 components a run: 8 ms for 200), and paths come from one join.
-- **The common term misses** (p95 1.4 s): \`voltage\` is in 250,585 of the 2,210,000 search documents, in
-  all 10,000 runs. Ranking runs needs each matching component's run id and ts_rank, so PostgreSQL reads
-  them all: \`EXPLAIN (ANALYZE, BUFFERS)\` of the ranking, run alone after the bench, spent 514 ms in a parallel
-  bitmap heap scan reading 58,369 pages (456 MB, more than shared_buffers) of \`test_run_search_documents\`,
-  of 654 ms in all; a bare \`count(*)\` of the matches took 555 ms. The GIN index scan itself took 42 ms. No
-  per-component index removes that read: any exact total and ranking over a word in 1 component of 8 pays it.
-- **Fix, not built here (out of time):** a per-run term table, \`test_run_search_terms (lexeme,
-  component_type, run_id, n_title, n_body)\`, kept by a trigger on \`test_run_search_documents\` (each
-  document's lexemes added and removed in lexeme order), so ranking a word reads one index range of at most
-  one row per run (10,000 for \`voltage\`, ~20,000 with the english and simple lexemes) instead of 250,000
-  documents; the page's matches and snippets stay as they are. It changes "every word in one component" to
-  "every word somewhere in the run" and costs more per write (about 30 upserts per step), both to be
-  measured before it is chosen.
-- Earlier fix kept: the page's matches are read through the run id index (4,420 documents for 20 runs)
-  rather than the GIN index, which for a common word the planner had walked over every run's matches
-  (112 ms for 20 runs at 1,000 runs, growing with the data).
-- **Indexing cost.** Building from existing rows (the migration's backfill): 136 s for 2,210,000 documents
-  plus 18 s for the GIN index (33 MB; table and indexes 642 MB). At write time, steps inserted one per
-  transaction: 234 steps/s with the search triggers, 356 without (-34 %). Each step write parses its text
-  four times (english and simple, title and body) and adds a row and its GIN entries.
-- PGlite at 100,000 steps: common term p95 728 ms, rare 175 ms, part number 105 ms, under the same load.`;
+- Load average 10-20 on 2 shared cores during every run (8 helpers building and testing at once): absolute
+  times are inflated; compare runs by their load column.
+- The PostgreSQL data of this run was loaded by the run before (same code but the planner fixes), with
+  \`BENCH_SEARCH_KEEP=1\`: 88 s (steps, triggers off), the migration's backfill of 2,210,000 search documents
+  96 s, their GIN index 8 s (33 MB; table and indexes 640 MB), the per-run term counts 82 s + key 6 s
+  (2,333,142 rows, 258 MB).
+- Common term (\`voltage\`, in 250,585 of 2,210,000 documents, all 10,000 runs), PostgreSQL p50 / p95:
+
+  | version | p50 ms | p95 ms | load |
+  | --- | ---: | ---: | --- |
+  | ranking from the component documents (c761054) | 940 | 1,385 | 19-20 |
+  | ranking from per-run term counts (089c238) | 256 | 376 | 10-11 |
+  | lexemes as values, runs joined before grouping (0fbf7de, this table) | 204 | 291 | 11-12 |
+
+- First version: ranking needs each matching component's run id and rank, so PostgreSQL read them all:
+  \`EXPLAIN (ANALYZE, BUFFERS)\` spent 514 ms in a parallel bitmap heap scan of 58,369 pages (456 MB) of
+  \`test_run_search_documents\`; a bare \`count(*)\` of the matches took 555 ms. No per-component index removes
+  that read.
+- Now runs are ranked from \`test_run_search_terms\` (per run, component type and lexeme: how many components
+  hold it in a title, how many only in a body), kept by a trigger on the documents. \`voltage\` reads 20,000
+  rows (its english and simple lexemes, one per run each). What remains (EXPLAIN, run alone: 219 ms under
+  load 10): those rows sit in 14,391 heap blocks (the backfill wrote them in hash order), then three hash
+  aggregates and the join to the runs. Next steps, not done (out of time): a covering index \`(lexeme,
+  run_id, component_type) INCLUDE (n_title, n_body)\` for an index-only read, one row per run and word
+  instead of per lexeme, and, past some thousands of runs, an estimated \`total_count\`.
+- Planner fixes in 0fbf7de: from an array computed in the same statement the planner guessed 325,500 term
+  rows for 20,000 and compiled the query with JIT (87 ms a query); a HAVING it cannot estimate, taken for one
+  row, had it join 10,000 runs by a nested loop over \`test_runs\` (12.8 s in one EXPLAIN). The lexemes are now
+  read first and passed as values, and the runs are joined before grouping.
+- Semantics that came with the term counts: a run matches when it holds every word anywhere (\`TVAC
+  TLV75533\` finds the TVAC run with that part in one step); its matches are the components holding any word.
+- **Indexing cost.** Steps inserted one per transaction: 143 steps/s with the search triggers (document and
+  term counts), 199 without (-28 %) on PostgreSQL at 2,000,000 steps; before the term counts, 234 vs 356
+  (-34 %) under heavier load. On PGlite the term counts cost much more: 200 vs 746 steps/s (-73 %), each step
+  upserting ~30 term rows through WASM. A step's write is still findable at once (same statement).
+- Rare term and part number meet the target throughout (p95 61 and 40 ms here): the page's 20 runs get
+  their summaries, their matches through the run id index (the GIN index walked every run's matches for a
+  common word: 112 ms for 20 runs at 1,000 runs) and \`ts_headline\` on at most 10 components a run.`;
 
 function render(conditions, runs) {
   return [
