@@ -25,6 +25,7 @@ import { metagraphRoutes } from './metagraph/metagraph.routes.js';
 import { proposalsRoutes } from './metagraph/proposals.routes.js';
 import { testRunAnalyticsRoutes } from './test-runs/analytics.routes.js';
 import { testRunImportRoutes } from './test-runs/import.routes.js';
+import { testRunSearchRoutes } from './test-runs/search.routes.js';
 import { systemMemoriesRoutes } from './systems/system-memories.routes.js';
 import { systemsRoutes } from './systems/systems.routes.js';
 import { testDataRoutes } from './test-runs/data.routes.js';
@@ -65,6 +66,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
       await api.register(issueFilesRoutes, { prefix: '/issues', deps });
       await api.register(testRunAnalyticsRoutes, { prefix: '/test-runs/analytics', deps });
       await api.register(testRunImportRoutes, { prefix: '/test-runs/import', deps });
+      await api.register(testRunSearchRoutes, { prefix: '/test-runs/search', deps });
       await api.register(jobsRoutes, { prefix: '/jobs', deps });
       await api.register(jobRunsRoutes, { prefix: '/job-runs', deps });
       await api.register(testDataRoutes, { prefix: '/test-runs', deps });

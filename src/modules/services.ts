@@ -33,6 +33,7 @@ import { SystemsService } from './systems/systems.service.js';
 import { TestRunAnalyticsService } from './test-runs/analytics.service.js';
 import { MAX_JUNIT_BYTES, TestRunImportService } from './test-runs/import.service.js';
 import { TestDataService } from './test-runs/data.service.js';
+import { TestRunSearchService } from './test-runs/search.service.js';
 import { TestCardTemplatesService } from './test-card-templates/templates.service.js';
 import { TestCardsService } from './test-runs/cards.service.js';
 import { TestStepsService } from './test-runs/steps.service.js';
@@ -64,6 +65,7 @@ export interface Services {
   documents: DocumentsService;
   testRunAnalytics: TestRunAnalyticsService;
   testRunImport: TestRunImportService;
+  testRunSearch: TestRunSearchService;
   testData: TestDataService;
   testCardTemplates: TestCardTemplatesService;
   testRuns: TestRunsService;
@@ -147,6 +149,8 @@ export function createServices(
       (actor, plan) => testRuns.createFromPlan(actor, plan),
       Math.min(config.uploadLimit, MAX_JUNIT_BYTES),
     ),
+    // Full text only until the semantic half (component embeddings) is wired in here.
+    testRunSearch: new TestRunSearchService(db, undefined, runtime.log),
     testData: new TestDataService(db, storage, config.uploadLimit),
     testCardTemplates,
     testRuns,

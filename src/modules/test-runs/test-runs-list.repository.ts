@@ -14,7 +14,8 @@ export interface RunFilter {
   offset: number;
 }
 
-function conditions(f: RunFilter): SQL {
+/** The WHERE of runs (alias `r`) live and matching the filter; search filters its runs by it too. */
+export function conditions(f: Omit<RunFilter, 'limit' | 'offset'>): SQL {
   const parts: SQL[] = [sql`r.deleted_at IS NULL`];
   if (f.systemId !== undefined) parts.push(sql`r.system_id = ${f.systemId}`);
   if (f.createdAfter) parts.push(sql`r.created_at >= ${f.createdAfter.toISOString()}::timestamptz`);

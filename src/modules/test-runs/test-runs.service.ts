@@ -199,7 +199,8 @@ export class TestRunsService {
   }
 }
 
-function toSummary(r: listRepo.SummaryRow): TestRunSummary {
+/** A summary row as GET /test-runs and the search answer it. */
+export function toSummary(r: listRepo.SummaryRow): TestRunSummary {
   const counts = Object.fromEntries(
     STEP_EXECUTION_STATUSES.map((s) => [s, Number(r.status_counts?.[s] ?? 0)]),
   ) as TestRunSummary['step_status_counts'];
