@@ -38,7 +38,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { openPglite, openPostgres } from '../dist/db/client.js';
 import { BUILTIN_EMBEDDING_MODEL } from '../dist/analysis/embeddings.js';
-import { nearestChunks } from '../dist/modules/documents/documents.repository.js';
+import { nearestChunks } from '../dist/modules/documents/chunk-vectors.repository.js';
 import {
   SQL_SCAN,
   makeEngineeringPdf,
