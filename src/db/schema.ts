@@ -14,3 +14,4 @@ export * from './tables/issues.js';
 export * from './tables/jobs.js';
 export * from './tables/documents.js';
 export * from './tables/test-runs.js';
+export * from './tables/test-run-search.js';
