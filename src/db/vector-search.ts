@@ -148,16 +148,25 @@ export async function addMissingHnswIndex(ex: Executor, dims: number, table: Vec
 /**
  * Runs `search` in a transaction set up for a filtered HNSW query: an index scan with a filter can run
  * out of candidates before it has `limit` rows that pass; iterative scans (pgvector 0.8) keep reading
- * until it has them, in relaxed order (callers re-sort).
+ * until it has them, in relaxed order (callers re-sort). `pinIndex` also turns off the plans that
+ * compete with the index scan (sequential and bitmap scans, sorts), for a query whose plan must not
+ * depend on statistics: PGlite has no autovacuum, so they may say "empty table" at any size.
  */
 export function withHnswSearch<T>(
   ex: Executor,
   limit: number,
   search: (tx: Executor) => Promise<T>,
+  options: { pinIndex?: boolean } = {},
 ): Promise<T> {
+  const efSearch = String(Math.max(100, Math.min(1000, limit * 2)));
+  const pinned = options.pinIndex
+    ? sql`, set_config('enable_seqscan', 'off', true), set_config('enable_bitmapscan', 'off', true),
+        set_config('enable_sort', 'off', true)`
+    : sql``;
   return ex.transaction(async (tx) => {
-    await tx.execute(sql`SET LOCAL hnsw.iterative_scan = relaxed_order`);
-    await tx.execute(sql.raw(`SET LOCAL hnsw.ef_search = ${Math.max(100, Math.min(1000, limit * 2))}`));
+    // One round trip for every setting, each local to this transaction.
+    await tx.execute(sql`SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true),
+      set_config('hnsw.ef_search', ${efSearch}, true)${pinned}`);
     return search(tx);
   });
 }

@@ -62,13 +62,22 @@ export async function indexedComponents(ex: Executor, runId: string): Promise<In
     .where(eq(testRunSearchComponents.runId, runId));
 }
 
-/** Writes the run's changed components and removes its gone ones (the caller's transaction). */
+/**
+ * Writes the run's changed components and removes its gone ones, in the caller's transaction, unless
+ * the run was deleted meanwhile: the share lock orders this after a deletion in progress (which holds
+ * the run's row and removes its components), so a deleted run's components are never written back.
+ */
 export async function applyComponentChanges(
   ex: Executor,
   run: { runId: string; systemId: string },
   upserts: readonly ComponentText[],
   removals: readonly IndexedComponent[],
 ): Promise<void> {
+  const [live] = await queryRows<{ id: string }>(
+    ex,
+    sql`SELECT id FROM test_runs WHERE id = ${run.runId} AND deleted_at IS NULL FOR SHARE`,
+  );
+  if (!live) return;
   for (const type of new Set(removals.map((r) => r.componentType))) {
     const ids = removals.filter((r) => r.componentType === type).map((r) => r.componentId);
     await ex

@@ -6,6 +6,7 @@
 // the components were embedded by the test_run_embedding job.
 import type { Embedder } from '../../analysis/embeddings.js';
 import type { Db } from '../../db/client.js';
+import { hasTestRunVectors } from '../../db/test-run-vectors.js';
 import * as repo from './search-semantic.repository.js';
 import type { SearchComponentType } from './search-texts.js';
 
@@ -39,6 +40,8 @@ export function semanticSearch(
 ): SemanticSearch {
   const timeoutMs = options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
   const cache = new Map<string, number[]>();
+  // pgvector's table appears at a start (migration) and is never dropped: once seen, it is there.
+  let withPgvector = false;
 
   async function queryVector(q: string): Promise<number[] | null> {
     const cached = cache.get(q);
@@ -56,7 +59,8 @@ export function semanticSearch(
     const vector = await queryVector(text);
     if (!vector) return null;
     const scope = { systemId: opts.systemId, componentTypes: opts.componentTypes };
-    const texts = await repo.nearestTexts(db, vector, embedder.model, scope, opts.limit);
+    withPgvector ||= await hasTestRunVectors(db);
+    const texts = await repo.nearestTexts(db, vector, embedder.model, scope, opts.limit, withPgvector);
     if (texts.length === 0) return null; // nothing of this model indexed in scope yet
     return repo.componentsSaying(db, texts, scope, opts.limit);
   };
