@@ -10,7 +10,7 @@
 // a run unindexed for good: the next write enqueues again.
 import { sql } from 'drizzle-orm';
 import { newId } from '../../core/ids.js';
-import { queryRows, type Executor } from '../../db/client.js';
+import { queryRows, type Db, type Executor } from '../../db/client.js';
 import { enqueue } from '../../jobs/queue.js';
 
 export const TEST_RUN_EMBEDDING = 'test_run_embedding';
@@ -65,4 +65,28 @@ async function insertRunJob(
       RETURNING id, name`,
   );
   return row;
+}
+
+/**
+ * Queues every live run that was never queued for indexing: runs made before semantic search existed,
+ * or loaded by SQL (the benchmarks). Each batch commits on its own; answers how many were queued.
+ */
+export async function requestIndexingOfUnindexedRuns(db: Db, batch = 500): Promise<number> {
+  let queued = 0;
+  let after = '00000000-0000-0000-0000-000000000000';
+  for (;;) {
+    const runs = await queryRows<{ id: string; created_by: string }>(
+      db,
+      sql`SELECT r.id, r.created_by FROM test_runs r
+        WHERE r.deleted_at IS NULL AND r.id > ${after}
+          AND NOT EXISTS (SELECT 1 FROM test_run_search_state s WHERE s.run_id = r.id)
+        ORDER BY r.id LIMIT ${batch}`,
+    );
+    if (runs.length === 0) return queued;
+    await db.transaction(async (tx) => {
+      for (const run of runs) await requestRunIndexing(tx, run.id, run.created_by);
+    });
+    queued += runs.length;
+    after = runs[runs.length - 1]!.id;
+  }
 }

@@ -10,6 +10,7 @@ import type { JobContext } from '../../jobs/registry.js';
 import { ok, testApp, type TestContext, type TestUser } from '../../../test/helpers.js';
 import { runClient } from '../../../test/test-run-helpers.js';
 import { testRunEmbeddingJob } from './test-run-embedding.job.js';
+import { requestIndexingOfUnindexedRuns } from './search-index-queue.repository.js';
 import { textHash } from './search-texts.js';
 
 let ctx: TestContext;
@@ -91,6 +92,24 @@ describe('indexing requests', () => {
     const afterCancel = await indexingRuns(run.uuid);
     expect(afterCancel.map((r) => r.status)).toEqual(['running', 'cancelled', 'pending']);
     expect(new Set(afterCancel.map((r) => r.job_id)).size).toBe(1);
+  });
+});
+
+describe('requestIndexingOfUnindexedRuns', () => {
+  it('queues each live run never queued (made before semantic search, or loaded by SQL), once', async () => {
+    const run = await client.run({ title: 'Loaded by SQL' });
+    const gone = await client.run({ title: 'Deleted' });
+    expect((await ann.call('DELETE', `/test-runs/${gone.uuid}`)).status).toBe(204);
+    await ctx.database.db.execute(
+      sql`DELETE FROM job_runs WHERE config->>'test_run_id' IN (${run.uuid}, ${gone.uuid})`,
+    );
+    await ctx.database.db.execute(
+      sql`DELETE FROM test_run_search_state WHERE run_id IN (${run.uuid}, ${gone.uuid})`,
+    );
+    expect(await requestIndexingOfUnindexedRuns(ctx.database.db, 1)).toBe(1);
+    expect((await indexingRuns(run.uuid)).map((r) => r.status)).toEqual(['pending']);
+    expect(await indexingRuns(gone.uuid)).toEqual([]);
+    expect(await requestIndexingOfUnindexedRuns(ctx.database.db)).toBe(0);
   });
 });
 
