@@ -52,6 +52,7 @@ describe('GET /jobs/schemas', () => {
       'document_embedding',
       'metagraph_update',
       'test_gate',
+      'test_run_embedding',
     ]);
     const sleep = entries.find((e) => e.job_type === 'dev_sleep')!;
     expect(sleep).toMatchObject({
