@@ -23,12 +23,12 @@ export interface ComponentHit {
   similarity: number;
 }
 
-/** Conditions on a component `c`. */
+/** Conditions on a component `c`; no component types, or none listed, means every type. */
 function inScope(scope: SearchScope): SQL {
   const conditions = [sql`true`];
   if (scope.systemId !== undefined) conditions.push(sql`c.system_id = ${scope.systemId}`);
-  if (scope.componentTypes !== undefined) {
-    const types = scope.componentTypes.length > 0 ? scope.componentTypes : ['none'];
+  const types = scope.componentTypes ?? [];
+  if (types.length > 0) {
     conditions.push(
       sql`c.component_type IN (${sql.join(
         types.map((t) => sql`${t}`),

@@ -113,6 +113,9 @@ describe('semanticSearch', () => {
     expect(cards!.map((h) => h.componentType)).toEqual(cards!.map(() => 'card'));
     expect(cards!.map((h) => h.componentId)).toEqual(expect.arrayContaining([wheel.cardId, otherCard.uuid]));
 
+    const anyType = await search('wheel current slowly increasing', { limit: 4, componentTypes: [] });
+    expect(anyType).toEqual(await search('wheel current slowly increasing', { limit: 4 }));
+
     const mine = await search('wheel current slowly increasing', { limit: 3, systemId: other.system_id });
     expect(mine![0]).toMatchObject({ componentId: twin.uuid, runId: other.uuid });
     expect(mine!.every((h) => h.runId === other.uuid)).toBe(true);
