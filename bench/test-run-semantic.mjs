@@ -5,6 +5,10 @@
 //     30 steps, 120 distinct step texts): the first run embeds its texts (texts/s), the next ones only
 //     their titles (components/s, what dedup by text hash buys).
 //
+//   node bench/test-run-semantic.mjs templated [components=100000] [texts=2000] [queries=30]
+//     The same, but the components say only `texts` distinct texts (runs made from templates): the
+//     index holds `texts` vectors, and each nearest text fans out to the components saying it.
+//
 //   node bench/test-run-semantic.mjs query [components=100000] [queries=30]
 //     semanticSearch at N components of N/100 runs in 4 systems, every component its own text (the worst
 //     case for the index: no dedup), synthetic random unit vectors of 512 dims inserted directly, so the
@@ -157,7 +161,7 @@ function unitVector() {
 const TYPE_OF = (i) =>
   i === 0 ? 'run' : i < 10 ? 'card' : i < 90 ? 'step' : i < 95 ? 'observation' : i < 98 ? 'report' : 'data';
 
-async function queryBench(n, queries) {
+async function queryBench(n, queries, distinctTexts = n) {
   const systems = [];
   for (let s = 0; s < 4; s++) systems.push(await newSystem(`Query bench ${s}`));
   const runs = Math.ceil(n / 100);
@@ -171,10 +175,12 @@ async function queryBench(n, queries) {
     const texts = [];
     const vecs = [];
     for (let i = 0; i < 100 && r * 100 + i < n; i++) {
-      const hash = textHash(`component ${r * 100 + i}`);
-      const v = unitVector();
+      const k = (r * 100 + i) % distinctTexts;
+      const hash = textHash(`component ${k}`);
       const id = i === 0 ? runId : newId();
       comps.push(sql`(${TYPE_OF(i)}, ${id}, ${runId}, ${systemId}, ${hash})`);
+      if (r * 100 + i >= distinctTexts) continue; // said before: no new vector
+      const v = unitVector();
       texts.push(
         sql`('bench', ${hash}, ${DIMS}, decode(${Buffer.from(Float32Array.from(v).buffer).toString('base64')}, 'base64'))`,
       );
@@ -182,13 +188,14 @@ async function queryBench(n, queries) {
     }
     await db.execute(sql`INSERT INTO test_run_search_components (component_type, component_id, run_id, system_id, text_hash)
       VALUES ${sql.join(comps, sql`, `)}`);
+    if ((r + 1) % 100 === 0) log(`loaded ${(r + 1) * 100} components`);
+    if (texts.length === 0) continue; // every text said before: no new vector
     await db.execute(
       sql`INSERT INTO test_run_search_texts (model, text_hash, dims, embedding) VALUES ${sql.join(texts, sql`, `)}`,
     );
     await db.execute(
       sql`INSERT INTO test_run_text_vectors (model, text_hash, dims, embedding) VALUES ${sql.join(vecs, sql`, `)}`,
     );
-    if ((r + 1) % 100 === 0) log(`loaded ${(r + 1) * 100} components`);
   }
   log(`load: ${n} components in ${runs} runs, ${((performance.now() - t) / 1000).toFixed(0)} s`);
   t = performance.now();
@@ -283,6 +290,8 @@ log(
     .join(' ')}`,
 );
 if (mode === 'index') await indexBench(Number(a ?? 10));
+else if (mode === 'templated')
+  await queryBench(Number(a ?? 100_000), Number(process.argv[5] ?? 30), Number(b ?? 2000));
 else await queryBench(Number(a ?? 100_000), Number(b ?? 30));
 await database.close();
 process.exit(0);
