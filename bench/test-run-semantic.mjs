@@ -15,6 +15,7 @@
 //     index query is measured, not the model. Reports load and HNSW build time, p50/p95 per scope, HNSW
 //     recall@20 against the exact answer, and the exact JS scan used where pgvector is absent.
 import { sql } from 'drizzle-orm';
+import { Buffer } from 'node:buffer';
 import { performance } from 'node:perf_hooks';
 import { builtinEmbedder } from '../dist/analysis/embeddings.js';
 import { newId } from '../dist/core/ids.js';
@@ -49,7 +50,7 @@ async function runJob(embedder, runId) {
   await job.handler({
     run: { id: 'bench', jobId: 'bench', jobType: job.jobType, attempt: 1, createdBy: EMAIL },
     config: { job_type: job.jobType, test_run_id: runId },
-    signal: new AbortController().signal,
+    signal: new globalThis.AbortController().signal,
     progress: async () => undefined,
     checkpoint: async () => undefined,
     addOutputReference: async () => undefined,
