@@ -231,6 +231,33 @@ async function queryBench(n, queries, distinctTexts = n) {
       console.log(plan.map((p) => p['QUERY PLAN'].replace(/'\[[^\]]*\]'/g, 'q')).join('\n'));
     }
   }
+  if (process.env.BENCH_EXPLAIN) {
+    const near = await queryRows(
+      db,
+      sql`SELECT text_hash FROM test_run_text_vectors ORDER BY embedding::vector(512) <#> ${vectorLiteral(qvecs[0])}::vector(512) LIMIT 20`,
+    );
+    const ranked = sql.join(
+      near.map((t, i) => sql`(${t.text_hash}, ${i}::int)`),
+      sql`, `,
+    );
+    const plan = await db.transaction(async (tx) => {
+      await tx.execute(
+        sql`SELECT set_config('enable_seqscan', 'off', true), set_config('enable_bitmapscan', 'off', true)`,
+      );
+      return queryRows(
+        tx,
+        sql`EXPLAIN ANALYZE SELECT n.rank, c.run_id, c.component_type, c.component_id
+      FROM (VALUES ${ranked}) AS n(text_hash, rank)
+      CROSS JOIN LATERAL (
+        SELECT c.run_id, c.component_type, c.component_id FROM test_run_search_components c
+        WHERE c.text_hash = n.text_hash AND true
+        ORDER BY c.run_id DESC NULLS LAST, c.component_id LIMIT 20) c
+      ORDER BY n.rank, c.run_id DESC, c.component_id
+      LIMIT 20`,
+      );
+    });
+    console.log(plan.map((p) => p['QUERY PLAN']).join('\n'));
+  }
   const answers = {};
   for (const [name, scope] of Object.entries(scopes)) {
     const times = [];

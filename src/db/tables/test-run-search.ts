@@ -44,8 +44,9 @@ export const testRunSearchComponents = pgTable(
     primaryKey({ columns: [t.componentId, t.componentType] }),
     // The job compares a run's rows with what the run says now.
     index('test_run_search_components_run_idx').on(t.runId),
-    // From a nearest text to its components, newest runs first (ids are time-ordered UUIDv7).
-    index('test_run_search_components_text_idx').on(t.textHash, t.runId.desc()),
+    // From a nearest text to its first components in answer order, newest runs first (ids are
+    // time-ordered UUIDv7), read in order and stopped at the limit however many steps say the text.
+    index('test_run_search_components_text_idx').on(t.textHash, t.runId.desc(), t.componentId),
   ],
 );
 

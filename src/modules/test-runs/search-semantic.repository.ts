@@ -136,23 +136,30 @@ export async function componentsSaying(
     texts.map((t, i) => sql`(${t.textHash}, ${i}::int)`),
     sql`, `,
   );
-  const rows = await queryRows<{
-    rank: number;
-    run_id: string;
-    component_type: SearchComponentType;
-    component_id: string;
-  }>(
-    ex,
-    sql`SELECT n.rank, c.run_id, c.component_type, c.component_id
+  // Pinned to the (text_hash, run_id DESC, component_id) index, read in order up to the limit: with
+  // PGlite's "empty" statistics the planner read every component of each text and sorted them (a
+  // template's step said in 10,000 runs is 10,000 rows per text), or probed every live run.
+  const rows = await ex.transaction(async (tx) => {
+    await tx.execute(
+      sql`SELECT set_config('enable_seqscan', 'off', true), set_config('enable_bitmapscan', 'off', true)`,
+    );
+    return queryRows<{
+      rank: number;
+      run_id: string;
+      component_type: SearchComponentType;
+      component_id: string;
+    }>(
+      tx,
+      sql`SELECT n.rank, c.run_id, c.component_type, c.component_id
       FROM (VALUES ${ranked}) AS n(text_hash, rank)
       CROSS JOIN LATERAL (
         SELECT c.run_id, c.component_type, c.component_id FROM test_run_search_components c
-        JOIN test_runs r ON r.id = c.run_id AND r.deleted_at IS NULL
         WHERE c.text_hash = n.text_hash AND ${inScope(scope)}
-        ORDER BY c.run_id DESC, c.component_id LIMIT ${limit}) c
+        ORDER BY c.run_id DESC NULLS LAST, c.component_id LIMIT ${limit}) c
       ORDER BY n.rank, c.run_id DESC, c.component_id
       LIMIT ${limit}`,
-  );
+    );
+  });
   return rows.map((r) => ({
     runId: r.run_id,
     componentType: r.component_type,
