@@ -25,4 +25,5 @@ CREATE TABLE "test_run_search_texts" (
 ALTER TABLE "test_run_search_components" ADD CONSTRAINT "test_run_search_components_run_id_test_runs_id_fk" FOREIGN KEY ("run_id") REFERENCES "public"."test_runs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "test_run_search_state" ADD CONSTRAINT "test_run_search_state_run_id_test_runs_id_fk" FOREIGN KEY ("run_id") REFERENCES "public"."test_runs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "test_run_search_components_run_idx" ON "test_run_search_components" USING btree ("run_id");--> statement-breakpoint
-CREATE INDEX "test_run_search_components_text_idx" ON "test_run_search_components" USING btree ("text_hash","run_id" DESC NULLS LAST,"component_id");
+CREATE INDEX "test_run_search_components_text_idx" ON "test_run_search_components" USING btree ("text_hash","run_id" DESC NULLS LAST,"component_id");--> statement-breakpoint
+CREATE INDEX "test_run_search_components_scope_idx" ON "test_run_search_components" USING btree ("text_hash","system_id","component_type");
