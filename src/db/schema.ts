@@ -15,3 +15,4 @@ export * from './tables/jobs.js';
 export * from './tables/documents.js';
 export * from './tables/test-runs.js';
 export * from './tables/test-run-search.js';
+export * from './tables/test-run-semantic.js';

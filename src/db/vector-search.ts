@@ -9,6 +9,7 @@
 // only vector-search code reads it.
 import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from './client.js';
+import { prepareTestRunVectors } from './test-run-vectors.js';
 
 /** Rows copied per statement when vectors stored before pgvector are backfilled. */
 const BACKFILL_BATCH = 500;
@@ -52,6 +53,7 @@ export async function prepareVectorSearch(ex: Executor): Promise<{ enabled: bool
     sql`CREATE INDEX IF NOT EXISTS chunk_vectors_system_idx ON chunk_vectors (system_id, model, dims)`,
   );
   await backfillChunkVectors(ex);
+  await prepareTestRunVectors(ex);
   return { enabled: true };
 }
 
@@ -110,14 +112,97 @@ export async function insertChunkVectors(ex: Executor, vectors: readonly ChunkVe
       dims = EXCLUDED.dims, embedding = EXCLUDED.embedding`);
 }
 
+/** The tables whose `embedding vector` column gets HNSW indexes (their names make the index names). */
+export type VectorTable = 'chunk_vectors' | 'test_run_text_vectors';
+
 /**
  * The HNSW index for vectors of `dims` dimensions (one per dimension, partial, because an index needs a
  * fixed-size `vector(n)`). Inner product: the vectors are unit length, so it orders as cosine does.
  */
-export async function ensureHnswIndex(ex: Executor, dims: number): Promise<void> {
+export async function ensureHnswIndex(
+  ex: Executor,
+  dims: number,
+  table: VectorTable = 'chunk_vectors',
+): Promise<void> {
   if (!Number.isInteger(dims) || dims < 1 || dims > MAX_INDEXED_DIMS) return;
   await ex.execute(
-    sql.raw(`CREATE INDEX IF NOT EXISTS chunk_vectors_hnsw_${dims} ON chunk_vectors
+    sql.raw(`CREATE INDEX IF NOT EXISTS ${table}_hnsw_${dims} ON ${table}
       USING hnsw ((embedding::vector(${dims})) vector_ip_ops) WHERE dims = ${dims}`),
   );
+}
+
+/**
+ * Adds the HNSW index for `dims` when it is missing, outside any transaction: creating it locks the
+ * table against writes for a moment, so it is done once. Two jobs creating it at once is harmless (the
+ * loser's error is ignored; search is right without it).
+ */
+export async function addMissingHnswIndex(ex: Executor, dims: number, table: VectorTable): Promise<void> {
+  const [row] = await queryRows<{ present: boolean }>(
+    ex,
+    sql`SELECT to_regclass(${`${table}_hnsw_${Math.trunc(dims)}`}) IS NOT NULL AS present`,
+  );
+  if (row?.present) return;
+  await ensureHnswIndex(ex, dims, table).catch(() => undefined);
+}
+
+/**
+ * Runs `search` in a transaction set up for a filtered HNSW query: an index scan with a filter can run
+ * out of candidates before it has `limit` rows that pass; iterative scans (pgvector 0.8) keep reading
+ * until it has them, in relaxed order (callers re-sort). `pinIndex` also turns off the plans that
+ * compete with the index scan (sequential and bitmap scans, sorts), for a query whose plan must not
+ * depend on statistics: PGlite has no autovacuum, so they may say "empty table" at any size.
+ */
+export function withHnswSearch<T>(
+  ex: Executor,
+  limit: number,
+  search: (tx: Executor) => Promise<T>,
+  options: { pinIndex?: boolean } = {},
+): Promise<T> {
+  const efSearch = String(Math.max(100, Math.min(1000, limit * 2)));
+  const pinned = options.pinIndex
+    ? sql`, set_config('enable_seqscan', 'off', true), set_config('enable_bitmapscan', 'off', true),
+        set_config('enable_sort', 'off', true)`
+    : sql``;
+  return ex.transaction(async (tx) => {
+    // One round trip for every setting, each local to this transaction.
+    await tx.execute(sql`SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true),
+      set_config('hnsw.ef_search', ${efSearch}, true)${pinned}`);
+    return search(tx);
+  });
+}
+
+/**
+ * The exact nearest neighbours without pgvector: vectors (float32 bytea, base64 because PGlite decodes
+ * bytea's hex in JS a byte at a time, 65 s at 100k) are scored here batch by batch, keeping the best
+ * `limit` so far. Memory stays at one batch.
+ */
+export class NearestSoFar {
+  private readonly q: Float32Array;
+  private readonly kept: { id: string; score: number }[] = [];
+
+  constructor(
+    query: readonly number[],
+    private readonly limit: number,
+  ) {
+    this.q = Float32Array.from(query);
+  }
+
+  add(rows: readonly { id: string; embedding: string }[]): void {
+    const { q, kept, limit } = this;
+    for (const row of rows) {
+      const v = floatsOf(Buffer.from(row.embedding, 'base64'));
+      let score = 0;
+      for (let i = 0; i < v.length && i < q.length; i++) score += v[i]! * q[i]!;
+      if (kept.length < limit || score > kept[kept.length - 1]!.score) {
+        kept.push({ id: row.id, score });
+        kept.sort((a, b) => b.score - a.score);
+        if (kept.length > limit) kept.pop();
+      }
+    }
+  }
+
+  /** The best so far, most similar first. */
+  best(): { id: string; score: number }[] {
+    return [...this.kept];
+  }
 }

@@ -1,10 +1,11 @@
 // Every job type this build registers. Only types with a real handler are listed: the analysis issues
-// add document_embedding, metagraph_update, test_run_report and generate_issue here.
+// add document_embedding, test_run_embedding, metagraph_update, test_run_report and generate_issue here.
 import { createEmbedder } from '../analysis/embeddings.js';
 import type { Config } from '../config.js';
 import { extractModel } from '../analysis/extract/extract.js';
 import { documentEmbeddingJob } from '../modules/documents/document-embedding.job.js';
 import { listSystemDocuments } from '../modules/documents/documents.repository.js';
+import { testRunEmbeddingJob } from '../modules/test-runs/test-run-embedding.job.js';
 import { metagraphUpdateJobType } from '../modules/metagraph/proposals.job.js';
 import { generateIssueJobType } from '../modules/issues/generate-issue.job.js';
 import { testRunReportJob } from '../modules/test-runs/reports.job.js';
@@ -13,8 +14,13 @@ import type { ObjectStorage } from '../storage/port.js';
 import { DEV_JOB_TYPES } from './dev-types.js';
 import { JobRegistry, type JobType } from './registry.js';
 
-const productionTypes = (config: Config, storage: ObjectStorage): JobType[] => [
-  documentEmbeddingJob(createEmbedder(config.embeddings)),
+const productionTypes = (
+  config: Config,
+  storage: ObjectStorage,
+  embedder = createEmbedder(config.embeddings),
+): JobType[] => [
+  documentEmbeddingJob(embedder),
+  testRunEmbeddingJob(embedder),
   metagraphUpdateJobType({
     loadDocuments: async (db, systemId, ids) =>
       (await listSystemDocuments(db, systemId, ids)).map((d) => ({ id: d.id, name: d.name, doc: d.content })),

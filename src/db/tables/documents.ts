@@ -4,14 +4,11 @@
 // migrates on PGlite and on a PostgreSQL without pgvector; nearest-neighbour is an exact scan in
 // bounded batches (see db/vector-search.ts and nearestChunks in modules/documents/chunk-vectors.repository.ts).
 import { sql } from 'drizzle-orm';
-import { customType, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { DocumentKind, Location, ReadDocument } from '../../analysis/documents/types.js';
 import { attachments } from './attachments.js';
-import { createdAt, deletedAt, updatedAt } from './columns.js';
+import { bytea, createdAt, deletedAt, updatedAt } from './columns.js';
 import { systems } from './systems.js';
-
-/** float32 little-endian bytes: read without text parsing (5x faster to scan than real[], measured). */
-const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
 export type DocumentStatus = 'pending' | 'embedded' | 'failed';
 

@@ -7,12 +7,13 @@ import type { Location } from '../../analysis/documents/types.js';
 import { queryRows, type Executor } from '../../db/client.js';
 import { documentChunks, documents } from '../../db/schema.js';
 import {
-  ensureHnswIndex,
-  floatsOf,
+  addMissingHnswIndex,
   hasChunkVectors,
   insertChunkVectors,
   MAX_INDEXED_DIMS,
+  NearestSoFar,
   vectorLiteral,
+  withHnswSearch,
 } from '../../db/vector-search.js';
 
 export interface ChunkHit {
@@ -47,19 +48,9 @@ export async function setChunkEmbeddings(
   }
 }
 
-/**
- * Makes sure vectors of `dims` dimensions have their HNSW index, outside any transaction: creating it
- * locks the table against writes for a moment, so it is done once, when the index is missing. Two
- * jobs creating it at once is harmless (the loser's error is ignored; search is right without it).
- */
+/** Makes sure vectors of `dims` dimensions have their HNSW index (addMissingHnswIndex). */
 export async function ensureVectorIndex(ex: Executor, dims: number): Promise<void> {
-  if (!(await hasChunkVectors(ex))) return;
-  const [row] = await queryRows<{ present: boolean }>(
-    ex,
-    sql`SELECT to_regclass(${`chunk_vectors_hnsw_${Math.trunc(dims)}`}) IS NOT NULL AS present`,
-  );
-  if (row?.present) return;
-  await ensureHnswIndex(ex, dims).catch(() => undefined);
+  if (await hasChunkVectors(ex)) await addMissingHnswIndex(ex, dims, 'chunk_vectors');
 }
 
 /** Drops every vector of a document (a re-embed with another model starts clean). */
@@ -92,9 +83,8 @@ export async function nearestChunks(
 
 /**
  * pgvector: ORDER BY inner product LIMIT n, which the planner serves from the HNSW index of the query's
- * dimension when the system's chunks are many (else an exact sequential scan, which is then cheap).
- * HNSW with a filter can run out of candidates before it has `limit` of this system's chunks:
- * iterative scans (pgvector 0.8) keep reading until it has them, in relaxed order, re-sorted here.
+ * dimension when the system's chunks are many (else an exact sequential scan, which is then cheap),
+ * reading on until it has `limit` of this system's chunks (withHnswSearch), re-sorted here.
  */
 async function nearestByIndex(
   ex: Executor,
@@ -107,18 +97,16 @@ async function nearestByIndex(
   const dims = query.length;
   const cast = dims <= MAX_INDEXED_DIMS ? sql.raw(`::vector(${dims})`) : sql.raw('::vector');
   const q = vectorLiteral(query);
-  const rows = await ex.transaction(async (tx) => {
-    await tx.execute(sql`SET LOCAL hnsw.iterative_scan = relaxed_order`);
-    await tx.execute(sql.raw(`SET LOCAL hnsw.ef_search = ${Math.max(100, Math.min(1000, limit * 2))}`));
-    return queryRows<{ id: string; score: number }>(
+  const rows = await withHnswSearch(ex, limit, (tx) =>
+    queryRows<{ id: string; score: number }>(
       tx,
       sql`SELECT v.chunk_id AS id, -(v.embedding${cast} <#> ${q}${cast}) AS score
         FROM chunk_vectors v
         WHERE v.system_id = ${systemId} AND v.model = ${model} AND v.dims = ${sql.raw(String(dims))}
         ORDER BY v.embedding${cast} <#> ${q}${cast}
         LIMIT ${limit}`,
-    );
-  });
+    ),
+  );
   return rows.map((r) => ({ id: r.id, score: Number(r.score) })).sort((a, b) => b.score - a.score);
 }
 
@@ -126,10 +114,9 @@ async function nearestByIndex(
 const SCAN_BATCH = 10_000;
 
 /**
- * Without pgvector: vectors read in keyset batches of SCAN_BATCH and scored here. Measured at 100,000
- * chunks of 512 dims (bench/nearest-chunks*.mjs, 2 shared cores): ~2.7 s on PostgreSQL; the same dot
- * product in SQL over real[] took ~14 s. base64, because PGlite decodes bytea's hex in JS a byte at a
- * time (65 s at 100k).
+ * Without pgvector: vectors read in keyset batches of SCAN_BATCH and scored here (NearestSoFar).
+ * Measured at 100,000 chunks of 512 dims (bench/nearest-chunks*.mjs, 2 shared cores): ~2.7 s on
+ * PostgreSQL; the same dot product in SQL over real[] took ~14 s.
  */
 async function nearestByScan(
   ex: Executor,
@@ -138,8 +125,7 @@ async function nearestByScan(
   model: string,
   limit: number,
 ): Promise<{ id: string; score: number }[]> {
-  const q = Float32Array.from(query);
-  const best: { id: string; score: number }[] = [];
+  const nearest = new NearestSoFar(query, limit);
   let after = '00000000-0000-0000-0000-000000000000';
   for (;;) {
     const rows = await queryRows<{ id: string; embedding: string }>(
@@ -155,20 +141,11 @@ async function nearestByScan(
         JOIN document_chunks c ON c.id = batch.id
         ORDER BY c.id`,
     );
-    for (const row of rows) {
-      const v = floatsOf(Buffer.from(row.embedding, 'base64'));
-      let score = 0;
-      for (let i = 0; i < v.length && i < q.length; i++) score += v[i]! * q[i]!;
-      if (best.length < limit || score > best[best.length - 1]!.score) {
-        best.push({ id: row.id, score });
-        best.sort((a, b) => b.score - a.score);
-        if (best.length > limit) best.pop();
-      }
-    }
+    nearest.add(rows);
     if (rows.length < SCAN_BATCH) break;
     after = rows[rows.length - 1]!.id;
   }
-  return best;
+  return nearest.best();
 }
 
 /** The winners' text, document and place, in the winners' order. */

@@ -53,6 +53,7 @@ describe('GET /jobs/schemas', () => {
       'generate_issue',
       'metagraph_update',
       'test_gate',
+      'test_run_embedding',
       'test_run_report',
     ]);
     const sleep = entries.find((e) => e.job_type === 'dev_sleep')!;

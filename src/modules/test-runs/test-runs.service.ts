@@ -13,6 +13,7 @@ import * as cardsRepo from './cards.repository.js';
 import { treeRows } from './plan.rows.js';
 import { recordRunActivity } from './run-activity.repository.js';
 import { presenter } from './run-tree.present.js';
+import * as searchIndex from './search-index.repository.js';
 import * as treeRepo from './run-tree.repository.js';
 import { measurementErrors } from './measurements.rules.js';
 import * as listRepo from './test-runs-list.repository.js';
@@ -195,6 +196,8 @@ export class TestRunsService {
       // A deleted run counts in no analytics: its first-pass sums go with it.
       await yieldBuckets.applyChange(tx, await yieldBuckets.runContribution(tx, id), []);
       await repo.softDeleteRun(tx, id);
+      // Gone from semantic search with the same commit, not when a job gets to it.
+      await searchIndex.forgetRun(tx, id);
     });
   }
 }
