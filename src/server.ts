@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { publicUrlWarning, type Config } from './config.js';
+import { requestIndexingOfUnindexedRuns } from './modules/test-runs/search-index-queue.repository.js';
 import { migrateDatabase } from './db/migrate.js';
 import { openConfiguredDatabase } from './db/open.js';
 import { TokensService } from './modules/tokens/tokens.service.js';
@@ -27,6 +28,10 @@ export async function serve(config: Config): Promise<FastifyInstance> {
         ? 'document search: pgvector (HNSW index)'
         : `document search: exact scan (${vectorSearch.reason ?? 'pgvector unavailable'})`,
     );
+    // Runs written before semantic search existed (or loaded by SQL) get their embedding job once;
+    // runs already queued are skipped, so a restart queues nothing.
+    const queued = await requestIndexingOfUnindexedRuns(database.db);
+    if (queued > 0) app.log.info({ queued }, 'test-run search: queued the embedding of earlier runs');
   } catch (err) {
     await database.close();
     throw err;

@@ -34,6 +34,7 @@ import { TestRunAnalyticsService } from './test-runs/analytics.service.js';
 import { MAX_JUNIT_BYTES, TestRunImportService } from './test-runs/import.service.js';
 import { TestDataService } from './test-runs/data.service.js';
 import { TestRunSearchService } from './test-runs/search.service.js';
+import { semanticSearch } from './test-runs/search-semantic.js';
 import { TestCardTemplatesService } from './test-card-templates/templates.service.js';
 import { TestCardsService } from './test-runs/cards.service.js';
 import { TestStepsService } from './test-runs/steps.service.js';
@@ -108,6 +109,8 @@ export function createServices(
   const testCardTemplates = new TestCardTemplatesService(db);
   const testRuns = new TestRunsService(db, testCardTemplates);
   const testCards = new TestCardsService(db, testRuns, testCardTemplates);
+  // One embedder for documents and test-run search: the built-in model loads once per process.
+  const embedder = createEmbedder(config.embeddings);
   return {
     health: new HealthService(db),
     tokens: new TokensService(db, {
@@ -140,7 +143,7 @@ export function createServices(
       db,
       storage,
       { readDocument: (bytes, name, type) => readDocument(bytes, name, type), chunkDocument },
-      createEmbedder(config.embeddings),
+      embedder,
       config.uploadLimit,
     ),
     testRunAnalytics: new TestRunAnalyticsService(db),
@@ -149,8 +152,9 @@ export function createServices(
       (actor, plan) => testRuns.createFromPlan(actor, plan),
       Math.min(config.uploadLimit, MAX_JUNIT_BYTES),
     ),
-    // Full text only until the semantic half (component embeddings) is wired in here.
-    testRunSearch: new TestRunSearchService(db, undefined, runtime.log),
+    // Full text fused with meaning (the test_run_embedding job's vectors); full text alone whenever
+    // the model cannot answer in time or nothing is embedded yet.
+    testRunSearch: new TestRunSearchService(db, semanticSearch(db, embedder), runtime.log),
     testData: new TestDataService(db, storage, config.uploadLimit),
     testCardTemplates,
     testRuns,

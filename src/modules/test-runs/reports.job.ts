@@ -28,6 +28,7 @@ import { insertJob } from '../jobs/jobs.repository.js';
 import { objectKey, type ObjectStorage } from '../../storage/port.js';
 import { ASSISTANT, insertAttachments } from '../attachments/attachments.repository.js';
 import * as repo from './reports.repository.js';
+import { requestRunIndexing } from './search-index-queue.repository.js';
 import { copyToTemp, pickInputs, ReportFailure, tempDir, type DataInput } from './reports.inputs.js';
 
 export const TEST_RUN_REPORT = 'test_run_report';
@@ -168,6 +169,8 @@ async function fillReport(ctx: Ctx, storage: ObjectStorage, report: repo.ReportR
     charts,
     error: null,
   });
+  // The report's words become findable by meaning: the run's embedding job reads them next.
+  await requestRunIndexing(ctx.db, report.runId, report.createdBy);
   await ctx.addOutputReference({ type: 'report', id: report.id, title: report.title });
 }
 

@@ -84,6 +84,24 @@ describe('semanticSearch', () => {
     expect(similarities).toEqual([...similarities].sort((a, b) => b - a));
   });
 
+  it('answers GET /test-runs/search by meaning through the app, when no word of q is in the run', async () => {
+    const answer = ok(
+      await ann.call<{
+        results: {
+          test_run: { uuid: string };
+          matches: { component_id: string; match_type: string; path: string }[];
+        }[];
+        total_count: number;
+      }>('GET', '/test-runs/search', undefined, {
+        query: { q: 'wheel current slowly increasing', system_id: wheel.run.system_id },
+      }),
+    );
+    expect(answer.results[0]!.test_run.uuid).toBe(wheel.run.uuid);
+    const match = answer.results[0]!.matches.find((m) => m.component_id === wheel.steps[0]!.uuid);
+    expect(match).toMatchObject({ match_type: 'semantic' });
+    expect(match!.path).toContain(WHEEL_STEP);
+  });
+
   it('finds a report by a paraphrase of its summary, once the report is written as the reports module does', async () => {
     const reportId = newId();
     await ctx.database.db.transaction(async (tx) => {
