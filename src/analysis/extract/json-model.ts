@@ -5,6 +5,7 @@
 // ports, to owners, to definitions) resolve wherever they are declared.
 import type { MentionSink } from './builder.js';
 import {
+  CHILD_REFS_KEY,
   CONNECTOR_KEYS,
   DEP_KEYS,
   FLOW_KEYS,
@@ -21,6 +22,7 @@ import {
   field,
   hasEnds,
   isFolderName,
+  isIdMap,
   isObj,
   kindText,
   relationKindOf,
@@ -51,8 +53,9 @@ export function extractJsonModel(json: unknown, documentName: string, sink: Ment
   const ports: Port[] = [];
   const relations: { o: Obj; kind: string }[] = [];
 
-  const visit = (o: Obj, container: Element | undefined, arrayKey: string): void => {
-    const id = str(field(o, ID_KEY));
+  const visit = (o: Obj, container: Element | undefined, arrayKey: string, keyId?: string): void => {
+    // In a map keyed by id ("blocks": {"blk-100": {…}}) the key is the member's id.
+    const id = str(field(o, ID_KEY)) ?? keyId;
     const name = str(field(o, NAME_KEY));
     const kind = kindText(o);
     let self = container;
@@ -92,9 +95,12 @@ export function extractJsonModel(json: unknown, documentName: string, sink: Ment
       byName.set(name, el);
       self = el;
     }
+    const idMap = isIdMap(o);
     for (const [k, v] of Object.entries(o)) {
       if (SKIP_KEYS.test(k) || OWNER_KEY.test(k)) continue;
-      if (isObj(v)) visit(v, self, k);
+      // A map's members are what the map's own key says they are (blocks, links), keyed by id.
+      if (idMap && isObj(v)) visit(v, self, arrayKey, k);
+      else if (isObj(v)) visit(v, self, k);
       else if (Array.isArray(v)) v.filter(isObj).forEach((c) => visit(c, self, k));
     }
   };
@@ -113,15 +119,28 @@ export function extractJsonModel(json: unknown, documentName: string, sink: Ment
     const hit = byId.get(id) ?? byName.get(id);
     if (hit && 'children' in hit) return hit as Element;
     if (hit && 'o' in hit && !('name' in hit)) return (hit as Port).owner;
-    const head = id.split(/[.:]/)[0]!; // "EPS.power_out" → the block "EPS"
+    // "EPS.power_out", "blk-110/p-isobus", "EPS::pwr" → the block before the port.
+    const head = id.split(/[.:/]/)[0]!;
     const h = byId.get(head) ?? byName.get(head);
     return h && 'children' in h ? (h as Element) : undefined;
   };
   // Ports declared flat ("PortUsage" with an owner) belong to their owner.
   for (const port of ports) port.owner ??= element(field(port.o, OWNER_KEY));
+  // "children": ["blk-110", …]: containment by a list of ids rather than by nesting.
+  const listedIn = new Map<Element, Element>();
+  for (const el of elements) {
+    const refs = field(el.o, CHILD_REFS_KEY);
+    if (!Array.isArray(refs)) continue;
+    for (const ref of refs) {
+      const child = typeof ref === 'string' ? element(ref) : undefined;
+      if (child && child !== el && !listedIn.has(child)) listedIn.set(child, el);
+    }
+  }
   for (const el of elements) {
     const owner = field(el.o, OWNER_KEY);
-    el.parent = (owner !== undefined ? element(owner) : undefined) ?? el.nestedIn;
+    const stated = owner !== undefined ? element(owner) : undefined;
+    // An external party listed beside the system's blocks is outside it, whatever array holds it.
+    el.parent = stated ?? (isExternal(el.o, kindText(el.o)) ? undefined : (el.nestedIn ?? listedIn.get(el)));
     el.parent?.children.push(el);
   }
   const depth = (el: Element): number => (el.parent ? 1 + depth(el.parent) : 0);
@@ -144,9 +163,11 @@ export function extractJsonModel(json: unknown, documentName: string, sink: Ment
   for (const r of relations) relate(r.o, r.kind, element, p, sink);
 }
 
+const isExternal = (o: Obj, kind: string): boolean => o.isActor === true || /\b(actor|external)/.test(kind);
+
 function entityTypeOf(o: Obj, kind: string, hasChildren: boolean, depth: number): EntityType {
   // External parties are things the system talks to: components with no container.
-  if (o.isActor === true || /\b(actor|external)/.test(kind)) return 'COMPONENT';
+  if (isExternal(o, kind)) return 'COMPONENT';
   if (/subsystem|assembly/.test(kind)) return 'SUBSYSTEM';
   if (/system/.test(kind)) return depth === 0 ? 'SYSTEM' : 'SUBSYSTEM';
   if (/interface|bus/.test(kind)) return 'INTERFACE';
@@ -170,12 +191,27 @@ function relate(
   const b = element(pair[1])?.name;
   if (!a || !b) return;
   if (kind === 'dependencies') return sink.relate(a, b, 'DEPENDS_ON', p);
+  // An edge typed by what it carries ("type": "power", "data") is a flow of its labelled item.
+  const stated = kindText(o);
+  const carried =
+    kind === 'connectors' &&
+    /\b(power|energy|electrical|data|signal|message|information|material|fluid|flow)\b/.test(stated) &&
+    !/connector|connection|interface|bus|link|wire|cable|harness/.test(stated);
+  if (carried) kind = 'flows';
   const itemRef = field(o, ITEM_KEY);
-  const itemRaw = str(itemRef) ?? (isObj(itemRef) ? str(field(itemRef, NAME_KEY)) : undefined);
+  const itemRaw =
+    str(itemRef) ??
+    (isObj(itemRef) ? str(field(itemRef, NAME_KEY)) : undefined) ??
+    (carried ? str(field(o, NAME_KEY)) : undefined);
   if (kind === 'flows' && itemRaw) {
     const item = splitAcronym(itemRaw).name;
-    // "Phase Currents" or "Bus Voltage" are measurements sent as data; power is named as power.
-    const power = isPowerName(item) || /\b(power|energy)\b/i.test(item);
+    // "Phase Currents" or "Bus Voltage" are measurements sent as data; power is named as power, or
+    // the flow says its nature ("nature": "energy").
+    const nature = str(field(o, /^(nature|flowKind|flow_kind|itemKind|item_kind|category|medium)$/i)) ?? '';
+    const power =
+      isPowerName(item) ||
+      /\b(power|energy)\b/i.test(item) ||
+      /\b(power|energy|electrical)\b/i.test(`${nature} ${stated}`);
     const entity = sink.entity(item, power ? 'RESOURCE' : 'SIGNAL', p, { weight: 2 });
     sink.relate(a, entity, 'PROVIDES', p);
     sink.relate(b, entity, 'CONSUMES', p);

@@ -9,6 +9,11 @@ export interface VerbRule {
   reverse?: boolean;
   /** Only a relation when the object is followed by "over/via X". */
   viaOnly?: boolean;
+  /**
+   * Routing: the subject is routed through a point — the object itself ("passes through Y") or the
+   * place after "at/through" ("leaves the board at Y").
+   */
+  route?: 'object' | 'at';
 }
 
 // "drives/controls/commands/triggers" are INFLUENCES, not DEPENDS_ON: the controller changes the
@@ -22,6 +27,11 @@ export const VERBS: VerbRule[] = [
   { re: /^(draws?|takes?|receives?|gets?)( its)? power from$/, type: 'CONSUMES' },
   { re: /^(draws?|takes?) from$/, type: 'CONSUMES' },
   { re: /^(consumes?|uses?|draws?|takes?)$/, type: 'CONSUMES' },
+  // "X receives Y from Z": X consumes Y and Z provides it.
+  {
+    re: /^((shall|will) )?(receives?|accepts?|samples?|monitors?|counts?|listens to|subscribes to)$/,
+    type: 'CONSUMES',
+  },
   { re: /^(is|are) (provided|supplied|generated) by$/, type: 'PROVIDES', reverse: true },
   {
     re: /^((shall|will|must) )?(provides?|supplies|supply|delivers?|generates?|produces?|outputs?|feeds?|sources?|distributes?|derives?|charges?|sends?|transmits?|reports?|forwards?|passes|publishes?|converts?|steps?)$/,
@@ -43,6 +53,16 @@ export const VERBS: VerbRule[] = [
   { re: /^((shall|will) )?(connects?|interfaces?)$/, type: 'CONNECTS' },
   // "reads the gauge over the I2C bus": only with "over/via" does it say how parts are linked.
   { re: /^(reads?|polls?|queries|query|accesses?|addresses?)$/, type: 'CONNECTS', viaOnly: true },
+  {
+    re: /^((is|are) )?(routed|brought out|taken) (through|via)$|^(passes|pass|runs?|goes|go) (through|via)$/,
+    type: 'CONNECTS',
+    route: 'object',
+  },
+  {
+    re: /^(leaves?|enters?|exits?|reaches|reach|arrives? (on|in)|is brought out on)$/,
+    type: 'CONNECTS',
+    route: 'at',
+  },
   { re: /^((shall|will) )?(contains?|includes?|comprises?|houses?) ?$/, type: 'CONTAINS' },
   { re: /^(consists?) of$/, type: 'CONTAINS' },
   { re: /^(is|are) (part) of$/, type: 'CONTAINS', reverse: true },
