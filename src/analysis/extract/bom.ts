@@ -43,6 +43,23 @@ export function expandRefs(refs: string[]): string[] {
   return out;
 }
 
+/**
+ * "Assembly: Power Board (PB-200)" → Power Board, alias PB-200: a section row's label word and its
+ * bracketed item number are not part of the assembly's name.
+ */
+export function sectionHeading(text: string): { name: string; alias?: string } {
+  let t = text
+    .replace(/[:*]+$/g, '')
+    .replace(/^\*+/, '')
+    .trim();
+  t = t.replace(
+    /^(sub-?assembly|assembly|assy|sub-?system|module|section|group|board|unit|kit)\s*[:\-–]\s+/i,
+    '',
+  );
+  const m = /^(.*\S)\s*\(([^()]{2,24})\)$/.exec(t);
+  return m ? { name: m[1]!.trim(), alias: m[2]!.trim() } : { name: t };
+}
+
 // Report furniture around an ERP export: decorated banners, end-of-report and page lines.
 const FOOTER_ROW =
   /^([*=#~_-]{2,}|end of (report|list|bom|file|data)\b|(report|listing) (ends|end|complete)\b|page \d+( of \d+)?$|printed (by|on)\b|generated (by|on)\b|run (date|time)\b)/i;
@@ -100,7 +117,7 @@ export function extractBom(
   sink: MentionSink,
 ): void {
   const stack: { level: number; name: string }[] = [];
-  let section: { name: string; row: number } | undefined;
+  let section: { name: string; alias?: string; row: number } | undefined;
   let inNotes = false;
   const hasLevels = body.some((r) => parseLevel(get(r.cells, 'level')) !== undefined);
   // Without a level column, outline item numbers ("1", "1.2", "1.2.3") give the level.
@@ -135,8 +152,8 @@ export function extractBom(
       // A sentence is a remark, not a heading.
       if (first.split(/\s+/).length > 6 || /[.;]$/.test(first)) continue;
       // The heading becomes an entity only when a line follows under it.
-      const heading = first.replace(/[:*]+$/g, '').trim();
-      section = /^(total|notes?)\b/i.test(heading) ? undefined : { name: heading, row };
+      const heading = sectionHeading(first);
+      section = /^(total|notes?)\b/i.test(heading.name) ? undefined : { ...heading, row };
       continue;
     }
     if (/^total\b/i.test(first)) continue;
@@ -167,7 +184,13 @@ export function extractBom(
     const isProduct = (level === 0 && levelled && tops === 1 && !parent && !refdes) || row === root;
     const isAssembly = /\b(assembly|assy|board|module|harness|subsystem|unit)\b/i.test(name) && !refdes;
     const external = refs.length === 1 ? refs[0] : mpn || undefined;
-    if (parent) sink.entity(parent, 'SUBSYSTEM', parent === section?.name ? prov(section.row) : p);
+    if (parent)
+      sink.entity(
+        parent,
+        'SUBSYSTEM',
+        parent === section?.name ? prov(section.row) : p,
+        parent === section?.name ? { aliases: [section.alias] } : {},
+      );
     const entity = sink.entity(name, isProduct ? 'SYSTEM' : isAssembly ? 'SUBSYSTEM' : 'COMPONENT', p, {
       // A part number is shared by lines that use the same part, so it names a line only without refdes.
       aliases: [

@@ -14,6 +14,8 @@ export interface VerbRule {
    * place after "at/through" ("leaves the board at Y").
    */
   route?: 'object' | 'at';
+  /** The object is information sent (a signal) unless a document named it as something else. */
+  data?: boolean;
 }
 
 // "drives/controls/commands/triggers" are INFLUENCES, not DEPENDS_ON: the controller changes the
@@ -34,8 +36,14 @@ export const VERBS: VerbRule[] = [
   },
   { re: /^(is|are) (provided|supplied|generated) by$/, type: 'PROVIDES', reverse: true },
   {
-    re: /^((shall|will|must) )?(provides?|supplies|supply|delivers?|generates?|produces?|outputs?|feeds?|sources?|distributes?|derives?|charges?|sends?|transmits?|reports?|forwards?|passes|publishes?|converts?|steps?)$/,
+    re: /^((shall|will|must) )?(provides?|supplies|supply|delivers?|generates?|produces?|outputs?|feeds?|sources?|distributes?|derives?|charges?|passes|converts?|steps?)$/,
     type: 'PROVIDES',
+  },
+  // What is sent is information: "reports Depth" names a signal whatever its head word.
+  {
+    re: /^((shall|will|must) )?(sends?|transmits?|reports?|forwards?|publishes?|broadcasts?|streams?|relays?)$/,
+    type: 'PROVIDES',
+    data: true,
   },
   {
     re: /^(is|are) (driven|controlled|commanded|regulated|switched|triggered|activated|enabled|managed) by$/,
@@ -43,7 +51,7 @@ export const VERBS: VerbRule[] = [
     reverse: true,
   },
   {
-    re: /^((shall|will) )?(drives?|controls?|commands?|regulates?|switches|switch|actuates?|steers?|triggers?|manages?|turns?|rotates?|moves?|enables?|disables?)( off| on)?$/,
+    re: /^((shall|will) )?(drives?|controls?|commands?|regulates?|switches|switch|actuates?|steers?|triggers?|manages?|turns?|rotates?|moves?|enables?|disables?|spins?|opens?|closes?|positions?|adjusts?|modulates?|throttles?|operates?|fires?|heats?|cools?|resets?)( off| on)?$/,
     type: 'INFLUENCES',
   },
   { re: /^((shall|will) )?(depends?|relies?|relying|depending) (on|upon)$/, type: 'DEPENDS_ON' },

@@ -65,7 +65,8 @@ const isDesignator = (t: string): boolean => DESIGNATOR.test(t) && /[\d_]/.test(
 function defineDesignators(text: string, p: Provenance, sink: MentionSink, known: Set<string>): void {
   for (const m of text.matchAll(/((?:[A-Za-z0-9+][\w\-/²+]*\s+){1,6})\(([^()\s]{2,16})\)/g)) {
     const designator = m[2]!;
-    if (!isDesignator(designator)) continue;
+    // Or a short capitalised name ("(PSU)", "(SPIX)") whose letters are not the phrase's initials.
+    if (!isDesignator(designator) && !/^[A-Z]{2,8}$/.test(designator)) continue;
     const words = m[1]!.trim().split(/\s+/);
     for (let k = words.length; k >= 1; k--) {
       const phrase = words.slice(words.length - k).join(' ');
@@ -289,7 +290,7 @@ function relateSentence(
           continue;
         }
         for (const o of objects) {
-          const t = say(o.name);
+          const t = say(o.name, rule.data && !known.has(normaliseName(o.name)) ? 'SIGNAL' : undefined);
           if (!t) continue;
           ctx.object = t;
           if (rule.type === 'CONNECTS' && extra.length > 0 && tail !== 'to') {
