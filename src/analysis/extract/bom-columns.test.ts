@@ -142,4 +142,17 @@ describe('BOM columns by content', () => {
     expect(rels(m)).toContain('temperature and humidity sensor PROVIDES air temperature');
     expect(m.entities.some((e) => e.key === 'humidity sensor')).toBe(false);
   });
+
+  it('takes the single line at the top level as the product whatever number the top level has', () => {
+    const m = model(
+      tableDoc('bom.csv', [
+        ['Level', 'Description', 'Ref Des', 'Qty'],
+        ['1', 'Buoy', '', '1'],
+        ['2', 'Float Assembly', '', '1'],
+        ['3', 'Beacon Light', 'DS1', '1'],
+      ]),
+    );
+    expect(typeOf(m, 'buoy')).toBe('SYSTEM');
+    expect(rels(m)).toContain('float assembly CONTAINS beacon light');
+  });
 });

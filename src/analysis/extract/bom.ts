@@ -130,7 +130,13 @@ export function extractBom(
       : parseLevel(get(cells, 'level'));
   const levelled = hasLevels || outline !== undefined;
   // The product is the one line at the top level; several top-level lines are a list of assemblies.
-  const tops = levelled ? body.filter((r) => levelOf(r.cells) === 0).length : 0;
+  // (Whatever number the top level has: 0 in most exports, 1 in some.)
+  const levels = levelled
+    ? body.map((r) => levelOf(r.cells)).filter((l): l is number => l !== undefined)
+    : [];
+  const topLevel = Math.min(...levels);
+  const tops = levels.filter((l) => l === topLevel).length;
+  const deeper = levels.some((l) => l > topLevel);
   const { nameOfCode, root } = parentColumn(body, get);
   for (const { cells, row } of body) {
     const p = prov(row);
@@ -181,7 +187,8 @@ export function extractBom(
     }
     // The single line at the top of an exploded BOM (level 0) is the product itself.
     // So is the one line without a parent that the Parent column names.
-    const isProduct = (level === 0 && levelled && tops === 1 && !parent && !refdes) || row === root;
+    const isProduct =
+      (level === topLevel && levelled && tops === 1 && deeper && !parent && !refdes) || row === root;
     const isAssembly = /\b(assembly|assy|board|module|harness|subsystem|unit)\b/i.test(name) && !refdes;
     const external = refs.length === 1 ? refs[0] : mpn || undefined;
     if (parent)

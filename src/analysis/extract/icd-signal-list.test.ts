@@ -117,4 +117,14 @@ describe('signal lists', () => {
     expect(typeOf(m, 'field bus')).toBe('INTERFACE');
     expect(rels(m)).toContain('greenhouse server CONSUMES climate reading');
   });
+
+  it('names an end by its unit, not by the connector or pin it is reached at', () => {
+    const m = model(
+      tableDoc('icd.csv', [
+        ['Interface', 'End A', 'End B'],
+        ['Service Link', 'Rate Module (J3)', 'Valve Module: X20-4'],
+      ]),
+    );
+    expect(m.entities.map((e) => e.name).sort()).toEqual(['Rate Module', 'Service Link', 'Valve Module']);
+  });
 });

@@ -179,4 +179,52 @@ describe('JSON block models', () => {
       ]),
     );
   });
+
+  it('reads containment stated as partOf', () => {
+    const m = model(
+      jsonDoc({
+        elements: [
+          { id: 'a', name: 'Buoy', kind: 'system' },
+          { id: 'b', name: 'Float', kind: 'assembly', partOf: 'a' },
+        ],
+      }),
+    );
+    expect(rels(m)).toEqual(['buoy CONTAINS float']);
+  });
+
+  it('reads "between" ends, lists of items and source/target keys with a suffix; externals stay outside', () => {
+    const m = model(
+      jsonDoc({
+        architecture: {
+          name: 'Buoy',
+          type: 'system',
+          subsystems: [
+            { name: 'Power Module', type: 'subsystem', components: [{ name: 'Battery', type: 'component' }] },
+            { name: 'Sensor Module', type: 'subsystem' },
+          ],
+          externals: [{ name: 'Shore Station' }],
+        },
+        interfaces: [{ name: 'Serial Link', between: ['Power Module', 'Sensor Module'] }],
+        flows: [
+          {
+            from_block: 'Sensor Module',
+            to_block: 'Shore Station',
+            items: ['Wave Height', 'Water Temperature'],
+          },
+          { src: 'Battery', dst: 'Sensor Module', item: '12V Bus', kind: 'power' },
+        ],
+      }),
+    );
+    expect(m.entities.find((e) => e.key === 'shore station')?.parentKey).toBeUndefined();
+    expect(rels(m)).toEqual(
+      expect.arrayContaining([
+        'power module CONNECTS serial link',
+        'sensor module CONNECTS serial link',
+        'sensor module PROVIDES wave height',
+        'shore station CONSUMES water temperature',
+        'battery PROVIDES 12v bus',
+      ]),
+    );
+    expect(typeOf(m, '12v bus')).toBe('RESOURCE');
+  });
 });

@@ -90,6 +90,7 @@ export function extractJsonModel(json: unknown, documentName: string, sink: Ment
       return;
     } else if (name && !(isFolderName(name) && !field(o, OWNER_KEY))) {
       const el: Element = { o, name, ...(container ? { nestedIn: container } : {}), children: [] };
+      if (EXTERNAL_KEYS.test(arrayKey)) LISTED_EXTERNAL.add(o);
       elements.push(el);
       if (id) byId.set(id, el);
       byName.set(name, el);
@@ -163,7 +164,12 @@ export function extractJsonModel(json: unknown, documentName: string, sink: Ment
   for (const r of relations) relate(r.o, r.kind, element, p, sink);
 }
 
-const isExternal = (o: Obj, kind: string): boolean => o.isActor === true || /\b(actor|external)/.test(kind);
+// Arrays of parties outside the system ("actors", "externals", "environment").
+const EXTERNAL_KEYS =
+  /^(externals?|actors?|external_?(systems?|parties|entities|elements|blocks)|environment|context|stakeholders|terminators)$/i;
+const LISTED_EXTERNAL = new WeakSet<Obj>();
+const isExternal = (o: Obj, kind: string): boolean =>
+  o.isActor === true || o.external === true || LISTED_EXTERNAL.has(o) || /\b(actor|external)/.test(kind);
 
 function entityTypeOf(o: Obj, kind: string, hasChildren: boolean, depth: number): EntityType {
   // External parties are things the system talks to: components with no container.
@@ -185,7 +191,10 @@ function relate(
   p: Provenance,
   sink: MentionSink,
 ): void {
-  const ends = field(o, /^(ends|endpoints|connectorEnds|roles)$/i);
+  const ends = field(
+    o,
+    /^(ends|endpoints|connectorEnds|roles|between|participants|connects|joins|parties)$/i,
+  );
   const pair = Array.isArray(ends) && ends.length === 2 ? ends : [field(o, SOURCE_KEY), field(o, TARGET_KEY)];
   const a = element(pair[0])?.name;
   const b = element(pair[1])?.name;
@@ -199,10 +208,20 @@ function relate(
     !/connector|connection|interface|bus|link|wire|cable|harness/.test(stated);
   if (carried) kind = 'flows';
   const itemRef = field(o, ITEM_KEY);
-  const itemRaw =
-    str(itemRef) ??
-    (isObj(itemRef) ? str(field(itemRef, NAME_KEY)) : undefined) ??
-    (carried ? str(field(o, NAME_KEY)) : undefined);
+  const itemName = (ref: unknown): string | undefined =>
+    str(ref) ?? (isObj(ref) ? str(field(ref, NAME_KEY)) : undefined);
+  // One item or a list of them ("items": ["Depth", "Heading"]).
+  const itemsRaw = (Array.isArray(itemRef) ? itemRef.map(itemName) : [itemName(itemRef)]).filter(
+    (x): x is string => !!x,
+  );
+  if (itemsRaw.length === 0 && carried)
+    itemsRaw.push(...[str(field(o, NAME_KEY))].filter((x): x is string => !!x));
+  if (kind === 'flows' && itemsRaw.length > 1) {
+    const rest = Object.fromEntries(Object.entries(o).filter(([k]) => !ITEM_KEY.test(k)));
+    for (const one of itemsRaw) relate({ ...rest, item: one }, kind, element, p, sink);
+    return;
+  }
+  const itemRaw = itemsRaw[0];
   if (kind === 'flows' && itemRaw) {
     const item = splitAcronym(itemRaw).name;
     // "Phase Currents" or "Bus Voltage" are measurements sent as data; power is named as power, or

@@ -17,15 +17,17 @@ export const NAME_KEY = /^(name|title|label|declaredName)$/i;
 export const ID_KEY = /^(id|@id|uuid|xmi:id|_id)$/i;
 const KIND_KEY =
   /^(type|kind|stereotype|stereotypes|category|elementType|element_type|metaclass|_type|@type)$/i;
-export const OWNER_KEY = /^(owner|owningUsage|owningPart|parent|parentId|container|owningElement)$/i;
+export const OWNER_KEY =
+  /^(owner|owningUsage|owningPart|parent|parentId|parent_id|parentName|parent_name|container|owningElement|partOf|part_of|memberOf|member_of|belongsTo|belongs_to)$/i;
 export const TYPED_BY_KEY = /^(definition|typedBy|classifier|blockType)$/i;
 
+// "source", "sourcePort", "from_block", "srcNode": one end, whatever it is said to be.
 export const SOURCE_KEY =
-  /^(source|from|client|end1|endA|end_a|sourcePart|sourcePort|sourceComponent|sourceElement|src|producer|provider|dependent)$/i;
+  /^(source|from|client|end1|endA|end_a|src|producer|provider|dependent|sender|origin)([_ ]?(part|port|component|element|block|node|id|ref|unit))?$/i;
 export const TARGET_KEY =
-  /^(target|to|supplier|end2|endB|end_b|targetPart|targetPort|targetComponent|targetElement|dst|dest|destination|consumer|dependsOn|depends_on)$/i;
+  /^(target|to|supplier|end2|endB|end_b|dst|dest|destination|consumer|receiver|dependsOn|depends_on)([_ ]?(part|port|component|element|block|node|id|ref|unit))?$/i;
 export const ITEM_KEY =
-  /^(item|conveyed|conveys|conveyedItem|conveyed_item|itemType|item_type|itemProperty|exchangeItem|exchangedItem|carries|resource|signal|payload)$/i;
+  /^(item|items|conveyed|conveys|conveyedItem|conveyed_item|conveyedItems|itemType|item_type|itemProperty|exchangeItem|exchangedItem|exchangeItems|carries|resource|signal|signals|payload)$/i;
 /** Containment as a list of member ids ("children": ["blk-110", "blk-120"]). */
 export const CHILD_REFS_KEY =
   /^(children|childIds|child_ids|parts|partIds|part_ids|subBlocks|sub_blocks|subblocks|components|members|contains|elements)$/i;

@@ -11,7 +11,12 @@ type Prov = (row: number, extractor: string) => Provenance;
 
 /** A named endpoint of an interface or a flow ("EPS (Electrical Power System)" keeps its alias). */
 export function endpoint(text: string, p: Provenance, sink: MentionSink): string {
-  const { name, acronym } = splitAcronym(text);
+  // "RCM (J3)", "RCM:J3", "RCM / X2-4": the connector or pin an end is reached at is not its name.
+  const bare = text
+    .replace(/\s*\((?:[A-Z]{1,3}\d{1,3}[A-Z]?)(?:[-.:]\s*\d[\d/,.]*)?\)\s*$/, '')
+    .replace(/\s*[:/]\s*[A-Z]{1,3}\d{1,3}[A-Z]?(?:[-.]\d[\d/,.]*)?\s*$/, '')
+    .trim();
+  const { name, acronym } = splitAcronym(bare || text);
   return sink.entity(name, 'SUBSYSTEM', p, { aliases: [acronym], weight: 0.4 });
 }
 
