@@ -57,7 +57,11 @@ export function typeFromName(name: string): EntityType {
   // Supply") is a part; "24V Supply" is the rail it makes.
   if (DEVICE_HEAD.test(head) || /\b(power supply|supply unit|psu)$/i.test(name)) return 'COMPONENT';
   // Energy named by its kind: mains, the grid, a DC link or an HV bus carry power, not data.
-  if (/\b(mains|grid)$/.test(head) || /\b(dc|ac|hv|lv|high[- ]voltage)[ -](link|bus)$/i.test(name))
+  if (
+    /\b(mains|grid)$/.test(head) ||
+    /^(ac|dc)$/.test(head) ||
+    /\b(dc|ac|hv|lv|high[- ]voltage)[ -](link|bus)$/i.test(name)
+  )
     return 'RESOURCE';
   // "28V Bus": a voltage in the name makes a bus or line a power rail.
   if (/^[+-]?\d+(\.\d+)?\s?v\d*\b.*\b(bus|link|line)$/i.test(name)) return 'RESOURCE';

@@ -162,4 +162,27 @@ describe('prose rules', () => {
     expect(typeOf(m, 'camera trigger line')).toBe('SIGNAL');
     expect(rels(m)).not.toContain('depth sensor CONNECTS valve module connector');
   });
+
+  it('reads "comes from", "reports … back to", a supply that acts, AC power and a list after a semicolon', () => {
+    const m = model(
+      proseDoc(
+        'd.md',
+        'The Generator produces Three-Phase AC. An Auxiliary Supply derives the 24V Control Bus from the 400V DC Link; the Pitch Drive, the Yaw Drive and the Turbine Controller run on the 24V Control Bus.',
+        'The Pitch Drive reports Blade Angle back to the Turbine Controller. Rotor Speed comes from the Encoder.',
+      ),
+    );
+    expect(typeOf(m, 'three phase ac')).toBe('RESOURCE');
+    expect(typeOf(m, 'auxiliary supply')).toBe('COMPONENT');
+    expect(rels(m)).toEqual(
+      expect.arrayContaining([
+        'generator PROVIDES three phase ac',
+        'auxiliary supply PROVIDES 24v control bus',
+        'pitch drive CONSUMES 24v control bus',
+        'yaw drive CONSUMES 24v control bus',
+        'turbine controller CONSUMES 24v control bus',
+        'turbine controller CONSUMES blade angle',
+        'encoder PROVIDES rotor speed',
+      ]),
+    );
+  });
 });

@@ -35,6 +35,8 @@ export const VERBS: VerbRule[] = [
     type: 'CONSUMES',
   },
   { re: /^(is|are) (provided|supplied|generated) by$/, type: 'PROVIDES', reverse: true },
+  // "Rotor Speed comes from the Encoder": the encoder provides it.
+  { re: /^(comes?|originates?|is sourced|are sourced) from$/, type: 'PROVIDES', reverse: true },
   {
     re: /^((shall|will|must) )?(provides?|supplies|supply|delivers?|generates?|produces?|outputs?|feeds?|sources?|distributes?|derives?|charges?|passes|converts?|steps?)$/,
     type: 'PROVIDES',

@@ -23,7 +23,7 @@ export function extractProse(
     for (const d of defined) known.add(normaliseName(d));
     defineDesignators(block.text, p, sink, known);
     const ctx: Context = {};
-    for (const sentence of block.text.split(/(?<=[.!?;])\s+(?=[A-Z(])/)) {
+    for (const sentence of block.text.split(/(?<=[.!?])\s+(?=[A-Z(])|(?<=;)\s+/)) {
       aliasByCopula(tokenize(sentence), p, sink, known);
       relateSentence(sentence, p, sink, known, ctx);
     }
@@ -250,7 +250,7 @@ function relateSentence(
       const last = objects[objects.length - 1]!;
       // "X supplies Y to Z": Z consumes Y. "X communicates with Y over Z": both connect to Z.
       let tailAt = last.end;
-      if (/^(down|up)$/i.test(tokens[tailAt] ?? '')) tailAt++;
+      if (/^(down|up|back|onward|on)$/i.test(tokens[tailAt] ?? '')) tailAt++;
       const tail = tokens[tailAt]?.toLowerCase();
       const toIt = tail === 'to' && PRONOUN.test(tokens[tailAt + 1] ?? '') ? ctx.object : undefined;
       const extra =
@@ -259,7 +259,10 @@ function relateSentence(
           : [];
       const verbWord = tokens[i]!;
       for (const subjectName of subjects) {
-        const s = say(subjectName);
+        // "An Auxiliary Supply derives the 24V Bus": what acts is a unit, whatever "Supply" suggests.
+        const actingSupply =
+          !rule.reverse && !known.has(normaliseName(subjectName)) && /\bsupply$/i.test(subjectName.trim());
+        const s = say(subjectName, actingSupply ? 'COMPONENT' : undefined);
         if (!s) continue;
         ctx.subject = s;
         if (rule.viaOnly && !/^(over|via|through|using)$/.test(tail ?? '')) continue;
@@ -350,7 +353,7 @@ function compoundSubjects(tokens: string[], subject: Phrase, known: Set<string>)
     while (at > 0 && isDeterminer(tokens[at - 1]!)) at--;
     if (at === 0 || !/^(and|,)$/.test(tokens[at - 1]!)) break;
     const ph = phraseBefore(tokens, at - 1, known);
-    if (!ph || !known.has(normaliseName(ph.name))) break;
+    if (!ph || !(known.has(normaliseName(ph.name)) || ph.name.split(' ').every(isNameToken))) break;
     out.push(ph.name);
     at = ph.start;
   }
