@@ -27,6 +27,7 @@ export type ColumnRole =
   | 'consumer'
   | 'pin'
   | 'net'
+  | 'ends'
   | 'connector';
 
 // Order matters: the first role whose pattern matches a header cell wins.
@@ -82,6 +83,11 @@ const SYNONYMS: [ColumnRole, RegExp][] = [
     /^(endpoint b|end b|side b|to|destination|destinations|dest\.?|sink|receiver|receivers|rx|consumers?|target|slave|responder|device|subscribers?|recipients?|listeners?|(destination|receiving|to|rx|consuming|target) (unit|units|system|systems|subsystem|equipment|block|element|component|lru|end|side|node|party)|input to)$/,
   ],
   ['pin', /^(pin|pin no\.?|pin number|pin #|pad)$/],
+  // Both ends in one cell: "Body Controller ↔ Door Module".
+  [
+    'ends',
+    /^(connects|between|endpoints|ends|end points|parties|participants|from ?\/ ?to|from ?- ?to|from ?→ ?to|source ?\/ ?destination|source ?→ ?destination|connected units|link ends)$/,
+  ],
   ['connector', /^(connector|conn\.?|header|jack|plug|physical|physical connectors?|connectors)$/],
   ['name', /^(name|item|component|part name|item name|block|element|equipment name|unit name)$/],
 ];

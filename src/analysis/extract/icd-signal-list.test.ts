@@ -127,4 +127,36 @@ describe('signal lists', () => {
     );
     expect(m.entities.map((e) => e.name).sort()).toEqual(['Rate Module', 'Service Link', 'Valve Module']);
   });
+
+  it('reads both ends from one "Connects" cell, several items in one cell, and a pin-out\'s names', () => {
+    const m = model(
+      tableDoc('icd.md', [
+        ['Interface', 'Type', 'Connects'],
+        ['Body CAN', 'CAN 2.0B', 'Body Controller ↔ Door Module'],
+        ['Service Port', 'USB 2.0', 'Body Controller <-> Diagnostic Laptop'],
+      ]),
+      tableDoc('exchanges.md', [
+        ['From', 'To', 'Signals', 'Rate'],
+        ['Body Controller', 'Door Module', 'Lock Command; Window Command', '10 Hz'],
+      ]),
+      tableDoc('pinout.md', [
+        ['Pin', 'Name', 'Type'],
+        ['1', 'VBAT', 'power'],
+        ['2', 'LOCK_MOTOR', 'output'],
+        ['3', 'GND', 'ground'],
+      ]),
+    );
+    expect(rels(m)).toEqual(
+      expect.arrayContaining([
+        'body can CONNECTS body controller',
+        'body can CONNECTS door module',
+        'diagnostic laptop CONNECTS service port',
+        'body controller PROVIDES lock command',
+        'door module CONSUMES window command',
+      ]),
+    );
+    expect(typeOf(m, 'vbat')).toBe('RESOURCE');
+    expect(typeOf(m, 'lock motor')).toBe('SIGNAL');
+    expect(m.entities.some((e) => e.name === 'GND')).toBe(false);
+  });
 });

@@ -12,6 +12,14 @@ import type { Provenance } from './types.js';
 
 export type Prov = (row: number, extractor: string) => Provenance;
 
+/** "A ↔ B", "A <-> B", "A -> B, C", "A to B", "A - B": the two ends of a one-cell pair. */
+export function splitEnds(cell: string): [string, string] {
+  const m =
+    /^(.+?)\s*(?:↔|⇄|⇔|<->|<=>|<>|->|→|=>|—|–)\s*(.+)$/.exec(cell.trim()) ??
+    /^(.+?)\s+(?:-|to|and|\/)\s+(.+)$/i.exec(cell.trim());
+  return m ? [m[1]!.trim(), m[2]!.trim()] : ['', ''];
+}
+
 export function extractTable(
   table: DocumentTable,
   documentName: string,
@@ -34,6 +42,22 @@ export function extractTable(
   };
   if (col.has('refdes') || col.has('mpn') || col.has('qty'))
     return extractBom(body, get, (row) => prov(row, 'bom_table'), sink);
+  // "Connects: A ↔ B": both ends in one cell become the two end columns.
+  if (col.has('ends') && !col.has('endA') && !col.has('endB')) {
+    const width = Math.max(...table.rows.map((r) => r.length));
+    for (const { cells } of body) {
+      const [a, b] = splitEnds(cells[col.get('ends')!] ?? '');
+      cells[width] = a;
+      cells[width + 1] = b;
+    }
+    col.set('endA', width);
+    col.set('endB', width + 1);
+  }
+  // A pin-out names each pin's net in its "Name" column.
+  if (!col.has('signal') && col.has('pin') && col.has('name')) {
+    col.set('signal', col.get('name')!);
+    col.delete('name');
+  }
   // "Name | Source | Destination | Carried On": items travelling on an interface, named by "Name".
   if (!col.has('signal') && col.has('name') && col.has('endA') && col.has('endB') && col.has('interface')) {
     col.set('signal', col.get('name')!);
@@ -53,8 +77,14 @@ export function extractTable(
     for (const { cells } of rows)
       for (const pin of connectorPins(get(cells, 'net')))
         pinUsers.set(pin, (pinUsers.get(pin) ?? new Set()).add(get(cells, 'signal').toLowerCase()));
-    for (const { cells, row } of rows) {
-      const signal = get(cells, 'signal');
+    // "Lock Command; Window Command": one row, several items.
+    const items = rows.flatMap(({ cells, row }) =>
+      get(cells, 'signal')
+        .split(/\s*[;\n]\s*/)
+        .filter((signal) => signal && !isGroundName(signal))
+        .map((signal) => ({ cells, row, signal })),
+    );
+    for (const { cells, row, signal } of items) {
       const p = prov(row, 'icd_table');
       const kind = get(cells, 'ifaceType');
       const type = isPowerName(signal) || /^(dc )?power\b/i.test(kind) ? 'RESOURCE' : 'SIGNAL';
