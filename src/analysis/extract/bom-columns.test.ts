@@ -155,4 +155,24 @@ describe('BOM columns by content', () => {
     expect(typeOf(m, 'buoy')).toBe('SYSTEM');
     expect(rels(m)).toContain('float assembly CONTAINS beacon light');
   });
+
+  it('reads spaced dot indents where the level column is left blank', () => {
+    const m = model(
+      tableDoc('bom.csv', [
+        ['Level', 'Description', 'Ref Des', 'Qty'],
+        ['0', 'Buoy', '', '1'],
+        ['', '. Float Assembly', '', '1'],
+        ['', '. . Beacon Light', 'DS1', '1'],
+        ['', '. Mooring Kit', '', '1'],
+      ]),
+    );
+    expect(typeOf(m, 'buoy')).toBe('SYSTEM');
+    expect(rels(m)).toEqual(
+      [
+        'buoy CONTAINS float assembly',
+        'float assembly CONTAINS beacon light',
+        'buoy CONTAINS mooring kit',
+      ].sort(),
+    );
+  });
 });

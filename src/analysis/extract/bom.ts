@@ -19,8 +19,9 @@ export function parseLevel(cell: string): number | undefined {
 
 /** A leading run of dots or dashes marks the level in a name column of an indented BOM. */
 function indentLevel(name: string): { level?: number; name: string } {
-  const m = /^([.\-–>]{1,6})\s*(\S.*)$/.exec(name);
-  return m ? { level: m[1]!.length, name: m[2]!.trim() } : { name };
+  // ". . Regulator" spaces its dots; each mark is one level.
+  const m = /^((?:[.\-–>]\s?){1,6})\s*([^\s.\-–>].*)$/.exec(name);
+  return m ? { level: m[1]!.replace(/\s/g, '').length, name: m[2]!.trim() } : { name };
 }
 
 /**
@@ -131,8 +132,10 @@ export function extractBom(
   const levelled = hasLevels || outline !== undefined;
   // The product is the one line at the top level; several top-level lines are a list of assemblies.
   // (Whatever number the top level has: 0 in most exports, 1 in some.)
+  const indented = (cells: string[]): number | undefined =>
+    indentLevel(get(cells, 'name') || get(cells, 'description')).level;
   const levels = levelled
-    ? body.map((r) => levelOf(r.cells)).filter((l): l is number => l !== undefined)
+    ? body.map((r) => levelOf(r.cells) ?? indented(r.cells)).filter((l): l is number => l !== undefined)
     : [];
   const topLevel = Math.min(...levels);
   const tops = levels.filter((l) => l === topLevel).length;
@@ -164,13 +167,14 @@ export function extractBom(
     }
     if (/^total\b/i.test(first)) continue;
     let level = levelled ? levelOf(cells) : undefined;
-    if (!levelled) {
+    if (level === undefined) {
+      // Dots or dashes before the name mark the level where the level column is blank or absent.
       const ind = indentLevel(explicitName || description);
       if (ind.level !== undefined) {
         level = ind.level;
         if (explicitName) explicitName = ind.name;
         else description = ind.name;
-      } else if (stack.length) level = 0;
+      } else if (!levelled && stack.length) level = 0;
     }
     const value = get(cells, 'value');
     const refs = refdes ? refdes.split(/[\s,;]+/).filter((r) => r) : [];

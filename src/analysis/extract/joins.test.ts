@@ -138,4 +138,28 @@ describe('joins', () => {
     expect(namesOf(m, 'Switch commands')).toContain('Power Switch Commands');
     expect(rels(m)).not.toContain('eps CONSUMES payload command');
   });
+
+  it('does not take a BOM line named in words for a functional name it merely contains', () => {
+    const m = model(
+      tableDoc('bom.csv', [
+        ['Designator', 'Description', 'Quantity'],
+        ['Power Module', '', ''],
+        ['U2', 'Battery Charger', '1'],
+      ]),
+      {
+        name: 'model.json',
+        doc: doc({
+          kind: 'json',
+          json: {
+            name: 'Buoy',
+            kind: 'system',
+            parts: [
+              { name: 'Power Module', kind: 'subsystem', parts: [{ name: 'Battery', kind: 'component' }] },
+            ],
+          },
+        }),
+      },
+    );
+    expect(namesOf(m, 'Battery')).toEqual(['Battery']);
+  });
 });

@@ -309,6 +309,8 @@ export function joinPartsByDescription(mentions: EntityMention[], uf: UnionFind)
     if (structured) {
       if (group.some((m) => m.provenance.extractor === 'json_model' || m.provenance.extractor === 'prose'))
         continue;
+      // A line the BOM already names in words ("Battery Charger") is not a part known only by number.
+      if (group.some((m) => m.provenance.extractor === 'bom_table' && isWorded(m.name))) continue;
       const text = group.flatMap((m) => [m.name, ...m.aliases, m.description ?? '']).join(' ');
       designated.set(root, {
         ...(parent !== undefined ? { parent } : {}),
