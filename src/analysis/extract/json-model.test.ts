@@ -227,4 +227,24 @@ describe('JSON block models', () => {
     );
     expect(typeOf(m, '12v bus')).toBe('RESOURCE');
   });
+
+  it('skips packages, reads ownedPart references and owningType, and makes the sole root the system', () => {
+    const m = model(
+      jsonDoc([
+        { '@id': 'pk', '@type': 'Package', declaredName: 'Buoy Package', ownedMember: [{ '@id': 'a' }] },
+        {
+          '@id': 'a',
+          '@type': 'PartUsage',
+          declaredName: 'Buoy',
+          owningNamespace: { '@id': 'pk' },
+          ownedPart: [{ '@id': 'b' }],
+        },
+        { '@id': 'b', '@type': 'PartUsage', declaredName: 'Float' },
+        { '@id': 'c', '@type': 'PartUsage', declaredName: 'Beacon', owningType: { '@id': 'a' } },
+      ]),
+    );
+    expect(m.entities.map((e) => e.key).sort()).toEqual(['beacon', 'buoy', 'float']);
+    expect(typeOf(m, 'buoy')).toBe('SYSTEM');
+    expect(rels(m)).toEqual(['buoy CONTAINS beacon', 'buoy CONTAINS float']);
+  });
 });

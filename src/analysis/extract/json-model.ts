@@ -88,7 +88,11 @@ export function extractJsonModel(json: unknown, documentName: string, sink: Ment
     } else if (/definition/.test(kind)) {
       if (id) byId.set(id, o); // a type: what its usages are, not a thing of its own
       return;
-    } else if (name && !(isFolderName(name) && !field(o, OWNER_KEY))) {
+    } else if (
+      name &&
+      !(isFolderName(name) && !field(o, OWNER_KEY)) &&
+      !/\b(package|namespace|library|folder|diagram|view)\b/.test(kind)
+    ) {
       const el: Element = { o, name, ...(container ? { nestedIn: container } : {}), children: [] };
       if (EXTERNAL_KEYS.test(arrayKey)) LISTED_EXTERNAL.add(o);
       elements.push(el);
@@ -133,7 +137,11 @@ export function extractJsonModel(json: unknown, documentName: string, sink: Ment
     const refs = field(el.o, CHILD_REFS_KEY);
     if (!Array.isArray(refs)) continue;
     for (const ref of refs) {
-      const child = typeof ref === 'string' ? element(ref) : undefined;
+      // "children": ["blk-110"] or [{"@id": "blk-110"}]: references, not nested elements.
+      const child =
+        typeof ref === 'string' || (isObj(ref) && field(ref, NAME_KEY) === undefined)
+          ? element(ref)
+          : undefined;
       if (child && child !== el && !listedIn.has(child)) listedIn.set(child, el);
     }
   }
@@ -145,12 +153,16 @@ export function extractJsonModel(json: unknown, documentName: string, sink: Ment
     el.parent?.children.push(el);
   }
   const depth = (el: Element): number => (el.parent ? 1 + depth(el.parent) : 0);
+  const roots = elements.filter(
+    (el) => !el.parent && el.children.length > 0 && !isExternal(el.o, kindText(el.o)),
+  ).length;
   for (const el of elements) {
     const typedBy = byId.get(refId(field(el.o, TYPED_BY_KEY)) ?? '');
     const defName = isObj(typedBy) && !('children' in typedBy) ? (str(field(typedBy, NAME_KEY)) ?? '') : '';
     const kind = `${kindText(el.o)} ${defName.toLowerCase()}`;
     const { name, acronym } = splitAcronym(el.name);
-    el.name = sink.entity(name, entityTypeOf(el.o, kind, el.children.length > 0, depth(el)), p, {
+    const type = entityTypeOf(el.o, kind, el.children.length > 0, depth(el), roots === 1);
+    el.name = sink.entity(name, type, p, {
       aliases: [
         acronym,
         str(field(el.o, /^(shortName|short_name|abbreviation|acronym|alias|declaredShortName|summary)$/i)),
@@ -171,7 +183,13 @@ const LISTED_EXTERNAL = new WeakSet<Obj>();
 const isExternal = (o: Obj, kind: string): boolean =>
   o.isActor === true || o.external === true || LISTED_EXTERNAL.has(o) || /\b(actor|external)/.test(kind);
 
-function entityTypeOf(o: Obj, kind: string, hasChildren: boolean, depth: number): EntityType {
+function entityTypeOf(
+  o: Obj,
+  kind: string,
+  hasChildren: boolean,
+  depth: number,
+  soleRoot: boolean,
+): EntityType {
   // External parties are things the system talks to: components with no container.
   if (isExternal(o, kind)) return 'COMPONENT';
   if (/subsystem|assembly/.test(kind)) return 'SUBSYSTEM';
@@ -179,6 +197,8 @@ function entityTypeOf(o: Obj, kind: string, hasChildren: boolean, depth: number)
   if (/interface|bus/.test(kind)) return 'INTERFACE';
   if (/resource|power|energy/.test(kind)) return 'RESOURCE';
   if (/signal|data|message/.test(kind)) return 'SIGNAL';
+  // The one top-level element that contains others is the system, whatever generic kind it has.
+  if (depth === 0 && hasChildren && soleRoot) return 'SYSTEM';
   if (/component|part|device|unit/.test(kind)) return hasChildren ? 'SUBSYSTEM' : 'COMPONENT';
   if (depth === 0 && hasChildren) return 'SYSTEM';
   return hasChildren ? 'SUBSYSTEM' : 'COMPONENT';

@@ -18,7 +18,7 @@ export const ID_KEY = /^(id|@id|uuid|xmi:id|_id)$/i;
 const KIND_KEY =
   /^(type|kind|stereotype|stereotypes|category|elementType|element_type|metaclass|_type|@type)$/i;
 export const OWNER_KEY =
-  /^(owner|owningUsage|owningPart|parent|parentId|parent_id|parentName|parent_name|container|owningElement|partOf|part_of|memberOf|member_of|belongsTo|belongs_to)$/i;
+  /^(owner|owningUsage|owningPart|owningType|owningDefinition|parent|parentId|parent_id|parentName|parent_name|container|owningElement|partOf|part_of|memberOf|member_of|belongsTo|belongs_to)$/i;
 export const TYPED_BY_KEY = /^(definition|typedBy|classifier|blockType)$/i;
 
 // "source", "sourcePort", "from_block", "srcNode": one end, whatever it is said to be.
@@ -30,7 +30,7 @@ export const ITEM_KEY =
   /^(item|items|conveyed|conveys|conveyedItem|conveyed_item|conveyedItems|itemType|item_type|itemProperty|exchangeItem|exchangedItem|exchangeItems|carries|resource|signal|signals|payload)$/i;
 /** Containment as a list of member ids ("children": ["blk-110", "blk-120"]). */
 export const CHILD_REFS_KEY =
-  /^(children|childIds|child_ids|parts|partIds|part_ids|subBlocks|sub_blocks|subblocks|components|members|contains|elements)$/i;
+  /^(children|childIds|child_ids|parts|partIds|part_ids|subBlocks|sub_blocks|subblocks|components|members|contains|elements|ownedPart|ownedParts|nestedPart|ownedMember|ownedUsage)$/i;
 
 // Arrays whose members are relations whatever they carry.
 export const CONNECTOR_KEYS =
