@@ -156,13 +156,38 @@ function joinNets(
   }
   if (nets.size === 0 || items.size === 0) return;
   const roles = flowRoles(relationships, uf, (f) => nets.has(f) || items.has(f), type !== 'RESOURCE');
-  const ends = (root: number, role: Role): Set<number> => endsOf(roles, root, role);
+  const endsCache = new Map<string, Set<number>>();
+  const ends = (root: number, role: Role): Set<number> => {
+    const key = `${root}:${role}`;
+    let set = endsCache.get(key);
+    if (!set) endsCache.set(key, (set = endsOf(roles, root, role)));
+    return set;
+  };
   const choice = new Map<number, number>();
   const claims = new Map<number, number>();
+  // Only items a net could join are scored: those with a word its tokens match (signals) or a part
+  // in common (rails), found through indexes rather than by trying every item against every net.
+  const byLetter = new Map<string, Map<string, number[]>>();
+  for (const [item, words] of items)
+    for (const w of words) {
+      const letter = byLetter.get(w[0] ?? '') ?? new Map<string, number[]>();
+      letter.set(w, [...(letter.get(w) ?? []), item]);
+      byLetter.set(w[0] ?? '', letter);
+    }
+  const byPart = new Map<number, number[]>();
+  for (const item of items.keys())
+    for (const part of roles.get(item)?.keys() ?? []) byPart.set(part, [...(byPart.get(part) ?? []), item]);
   for (const [net, tokens] of nets) {
     const scored: { item: number; score: number }[] = [];
     const netParts = roles.get(net) ?? new Map<number, Set<Role>>();
-    for (const [item, words] of items) {
+    const candidates = new Set<number>();
+    if (type === 'SIGNAL') {
+      for (const t of tokens)
+        for (const [w, hits] of byLetter.get(t[0] ?? '') ?? [])
+          if (wordMatch(t, w)) hits.forEach((h) => candidates.add(h));
+    } else for (const part of netParts.keys()) for (const h of byPart.get(part) ?? []) candidates.add(h);
+    for (const item of candidates) {
+      const words = items.get(item)!;
       const matched = tokens.filter((t) => words.some((w) => wordMatch(t, w)));
       const wordScore =
         tokens.length > 0 && matched.length === tokens.length
