@@ -19,8 +19,9 @@ export function parseLevel(cell: string): number | undefined {
 
 /** A leading run of dots or dashes marks the level in a name column of an indented BOM. */
 function indentLevel(name: string): { level?: number; name: string } {
-  const m = /^([.\-–>]{1,6})\s*(\S.*)$/.exec(name);
-  return m ? { level: m[1]!.length, name: m[2]!.trim() } : { name };
+  // ". . Regulator" spaces its dots; each mark is one level.
+  const m = /^((?:[.\-–>]\s?){1,6})\s*([^\s.\-–>].*)$/.exec(name);
+  return m ? { level: m[1]!.replace(/\s/g, '').length, name: m[2]!.trim() } : { name };
 }
 
 /**
@@ -43,6 +44,69 @@ export function expandRefs(refs: string[]): string[] {
   return out;
 }
 
+/**
+ * "Assembly: Power Board (PB-200)" → Power Board, alias PB-200: a section row's label word and its
+ * bracketed item number are not part of the assembly's name.
+ */
+export function sectionHeading(text: string): { name: string; alias?: string } {
+  let t = text
+    .replace(/[:*]+$/g, '')
+    .replace(/^\*+/, '')
+    .trim();
+  t = t.replace(
+    /^(sub-?assembly|assembly|assy|sub-?system|module|section|group|board|unit|kit)\s*[:\-–]\s+/i,
+    '',
+  );
+  const m = /^(.*\S)\s*\(([^()]{2,24})\)$/.exec(t);
+  return m ? { name: m[1]!.trim(), alias: m[2]!.trim() } : { name: t };
+}
+
+// Report furniture around an ERP export: decorated banners, end-of-report and page lines.
+const FOOTER_ROW =
+  /^([*=#~_-]{2,}|end of (report|list|bom|file|data)\b|(report|listing) (ends|end|complete)\b|page \d+( of \d+)?$|printed (by|on)\b|generated (by|on)\b|run (date|time)\b)/i;
+
+/**
+ * A Parent column (no level column) that names parents by item number: which item number is which
+ * line's name, and the product line — the one line without a parent that other lines name as
+ * parent, when there is exactly one.
+ */
+function parentColumn(body: Row[], get: Get): { nameOfCode: Map<string, string>; root?: number } {
+  const nameOfCode = new Map<string, string>();
+  const parents = new Set<string>();
+  const orphans: { row: number; ids: string[] }[] = [];
+  for (const { cells, row } of body) {
+    const code = get(cells, 'mpn');
+    const name = get(cells, 'name') || get(cells, 'description');
+    if (code && name && !/^\d+$/.test(name)) nameOfCode.set(code.toUpperCase(), name);
+    const parent = get(cells, 'group');
+    if (parent) parents.add(parent.toUpperCase());
+    else if ((code || name) && !get(cells, 'refdes'))
+      orphans.push({ row, ids: [code, name].filter((x) => x).map((x) => x.toUpperCase()) });
+  }
+  const roots = orphans.filter((o) => o.ids.some((id) => parents.has(id)));
+  return { nameOfCode, ...(roots.length === 1 ? { root: roots[0]!.row } : {}) };
+}
+
+/**
+ * The column of outline item numbers, if there is one: mostly "n(.n)*" values, some with dots, and
+ * each dotted number's parent number ("1.2" for "1.2.3") present in the column — which a quantity
+ * column ("1.5" m of cable) or a decimal value column never has.
+ */
+export function outlineColumn(body: Row[]): number | undefined {
+  const width = Math.max(0, ...body.map((r) => r.cells.length));
+  for (let c = 0; c < width; c++) {
+    const values = body.map((r) => (r.cells[c] ?? '').trim().replace(/\.$/, '')).filter((v) => v);
+    if (values.length < 3) continue;
+    const outlined = values.filter((v) => /^\d+(\.\d+)*$/.test(v));
+    const dotted = outlined.filter((v) => v.includes('.'));
+    if (outlined.length < 0.8 * values.length || dotted.length < 2) continue;
+    const seen = new Set(outlined);
+    const withParent = dotted.filter((v) => seen.has(v.slice(0, v.lastIndexOf('.'))));
+    if (withParent.length >= 0.8 * dotted.length) return c;
+  }
+  return undefined;
+}
+
 // Notes blocks under a BOM ("Notes:", "NOTE 2: …", "1) …") explain lines; they are not lines.
 const NOTE_ROW = /^(notes?\b|remarks?:|\(?\d{1,2}[).:]\s|\*\s|†)/i;
 const REFDES_LIST = /^[A-Z]{1,4}\d+([-,\s]+[A-Z]{0,4}\d+)*$/;
@@ -54,9 +118,29 @@ export function extractBom(
   sink: MentionSink,
 ): void {
   const stack: { level: number; name: string }[] = [];
-  let section: string | undefined;
+  let section: { name: string; alias?: string; row: number } | undefined;
   let inNotes = false;
-  const levelled = body.some((r) => parseLevel(get(r.cells, 'level')) !== undefined);
+  const hasLevels = body.some((r) => parseLevel(get(r.cells, 'level')) !== undefined);
+  // Without a level column, outline item numbers ("1", "1.2", "1.2.3") give the level.
+  const outline = hasLevels || body.some((r) => get(r.cells, 'group')) ? undefined : outlineColumn(body);
+  const levelOf = (cells: string[]): number | undefined =>
+    outline !== undefined
+      ? /^\d+(\.\d+)*\.?$/.test((cells[outline] ?? '').trim())
+        ? (cells[outline] ?? '').trim().replace(/\.$/, '').split('.').length - 1
+        : undefined
+      : parseLevel(get(cells, 'level'));
+  const levelled = hasLevels || outline !== undefined;
+  // The product is the one line at the top level; several top-level lines are a list of assemblies.
+  // (Whatever number the top level has: 0 in most exports, 1 in some.)
+  const indented = (cells: string[]): number | undefined =>
+    indentLevel(get(cells, 'name') || get(cells, 'description')).level;
+  const levels = levelled
+    ? body.map((r) => levelOf(r.cells) ?? indented(r.cells)).filter((l): l is number => l !== undefined)
+    : [];
+  const topLevel = Math.min(...levels);
+  const tops = levels.filter((l) => l === topLevel).length;
+  const deeper = levels.some((l) => l > topLevel);
+  const { nameOfCode, root } = parentColumn(body, get);
   for (const { cells, row } of body) {
     const p = prov(row);
     const filled = cells.filter((c) => c.trim() !== '');
@@ -66,6 +150,8 @@ export function extractBom(
       inNotes ||= /^notes?\s*:?$/i.test(first);
       continue;
     }
+    // Report furniture: "*** End of report ***", "Page 2 of 3", "Printed by …".
+    if (filled.length <= 2 && FOOTER_ROW.test(first)) continue;
     const refdes = get(cells, 'refdes');
     const mpn = get(cells, 'mpn');
     let description = get(cells, 'description');
@@ -74,19 +160,21 @@ export function extractBom(
     if (filled.length === 1 && !mpn && !REFDES_LIST.test(first)) {
       // A sentence is a remark, not a heading.
       if (first.split(/\s+/).length > 6 || /[.;]$/.test(first)) continue;
-      section = first.replace(/[:*]+$/g, '').trim();
-      if (!/^(total|notes?)\b/i.test(section)) sink.entity(section, 'SUBSYSTEM', p);
+      // The heading becomes an entity only when a line follows under it.
+      const heading = sectionHeading(first);
+      section = /^(total|notes?)\b/i.test(heading.name) ? undefined : { ...heading, row };
       continue;
     }
     if (/^total\b/i.test(first)) continue;
-    let level = levelled ? parseLevel(get(cells, 'level')) : undefined;
-    if (!levelled) {
+    let level = levelled ? levelOf(cells) : undefined;
+    if (level === undefined) {
+      // Dots or dashes before the name mark the level where the level column is blank or absent.
       const ind = indentLevel(explicitName || description);
       if (ind.level !== undefined) {
         level = ind.level;
         if (explicitName) explicitName = ind.name;
         else description = ind.name;
-      } else if (stack.length) level = 0;
+      } else if (!levelled && stack.length) level = 0;
     }
     const value = get(cells, 'value');
     const refs = refdes ? refdes.split(/[\s,;]+/).filter((r) => r) : [];
@@ -94,16 +182,26 @@ export function extractBom(
     // value), not by an order code that another line may share.
     const name = explicitName || description || (refdes && refs.length > 0 ? refdes : '') || value || mpn;
     if (!name) continue;
-    let parent = get(cells, 'group') || section;
+    const groupCell = get(cells, 'group');
+    // A Parent column that holds item numbers names the line whose number it is.
+    let parent = (groupCell && nameOfCode.get(groupCell.toUpperCase())) || groupCell || section?.name;
     if (level !== undefined) {
       while (stack.length && stack[stack.length - 1]!.level >= level) stack.pop();
       parent = stack[stack.length - 1]?.name ?? parent;
     }
     // The single line at the top of an exploded BOM (level 0) is the product itself.
-    const isProduct = level === 0 && levelled && !parent && !refdes;
+    // So is the one line without a parent that the Parent column names.
+    const isProduct =
+      (level === topLevel && levelled && tops === 1 && deeper && !parent && !refdes) || row === root;
     const isAssembly = /\b(assembly|assy|board|module|harness|subsystem|unit)\b/i.test(name) && !refdes;
     const external = refs.length === 1 ? refs[0] : mpn || undefined;
-    if (parent) sink.entity(parent, 'SUBSYSTEM', p);
+    if (parent)
+      sink.entity(
+        parent,
+        'SUBSYSTEM',
+        parent === section?.name ? prov(section.row) : p,
+        parent === section?.name ? { aliases: [section.alias] } : {},
+      );
     const entity = sink.entity(name, isProduct ? 'SYSTEM' : isAssembly ? 'SUBSYSTEM' : 'COMPONENT', p, {
       // A part number is shared by lines that use the same part, so it names a line only without refdes.
       aliases: [

@@ -11,6 +11,11 @@ export interface EntityMention {
   description?: string;
   properties: Record<string, string>;
   parentName?: string;
+  /**
+   * Identities that are not names (a connector pin "pin:X2:3"): mentions sharing one are one thing,
+   * but the key is never shown as an alias.
+   */
+  keys?: string[];
   provenance: Provenance;
   /** How much to trust the type: structured sources outvote prose. */
   weight: number;
@@ -31,6 +36,7 @@ export interface EntityOptions {
   description?: string;
   properties?: Record<string, string | undefined>;
   parentName?: string;
+  keys?: string[];
   weight?: number;
 }
 
@@ -53,6 +59,7 @@ export class MentionSink {
       ...(options.description ? { description: options.description } : {}),
       properties,
       ...(options.parentName ? { parentName: options.parentName } : {}),
+      ...(options.keys?.length ? { keys: [...options.keys] } : {}),
       provenance,
       weight: options.weight ?? 2,
     });

@@ -1,3 +1,4 @@
+import { normaliseName } from './normalise.js';
 // Header-row detection and column mapping by synonyms. Tables arrive as raw rows (BOMs carry title,
 // revision and date rows above the header), so the header is the row whose cells best match known
 // column names, and each column gets one role.
@@ -25,12 +26,17 @@ export type ColumnRole =
   | 'power'
   | 'consumer'
   | 'pin'
+  | 'net'
+  | 'ends'
   | 'connector';
 
 // Order matters: the first role whose pattern matches a header cell wins.
 const SYNONYMS: [ColumnRole, RegExp][] = [
   ['refdes', /^(ref\.?\s*des(ignators?)?|refdes|designators?|references?|ref\.?|reference designators?)$/],
-  ['mpn', /^(mpn|mfr\.?\s*p\/?n|manufacturer part( number| no\.?)?|part\s*(number|no\.?|#)|p\/?n|pn|part)$/],
+  [
+    'mpn',
+    /^(mpn|mfr\.?\s*p\/?n|manufacturer part( number| no\.?)?|part\s*(number|no\.?|#|code)|p\/?n|pn|part|(item|article|material|order|catalog|catalogue|stock|product) ?(code|no\.?|number|#)|sku|material)$/,
+  ],
   ['qty', /^(qty|quantity|count|qty\.? per|amount)$/],
   ['dnp', /^(dnp|dnf|do not (populate|fit)|fitted|populate)$/],
   ['manufacturer', /^(manufacturer|mfr|mfg|vendor|supplier|make)$/],
@@ -38,8 +44,19 @@ const SYNONYMS: [ColumnRole, RegExp][] = [
   ['group', /^(sub-?assembly|assembly|group|sub-?system|module|parent|board|section|assy|parent assembly)$/],
   ['value', /^(value|val)$/],
   ['footprint', /^(footprint|package|case)$/],
-  ['description', /^(description|desc\.?|comment|notes?|function|purpose)$/],
-  ['signal', /^(signal|signal name|signals?|net|net name|data item|message)$/],
+  [
+    'description',
+    /^(description|desc\.?|comment|notes?|function|purpose|(item|part|component|article|material) (description|desc\.?|text)|designation)$/,
+  ],
+  [
+    'signal',
+    /^(signal|signal name|signals?|net|net name|data item|message|message name|data element|exchange item|flow item|signal ?\/ ?message|information item|parameter name)$/,
+  ],
+  // Where a signal list says which schematic net or connector pin carries the item ("FLOW_PULSE (X2-3)").
+  [
+    'net',
+    /^(net ?\/ ?pins?|pins? ?\/ ?nets?|net ?\(pins?\)|schematic net|net label|net ?\/ ?connector|connector ?\/ ?pins?)$/,
+  ],
   ['rate', /^(rate|data rate|frequency|update rate|baud|bandwidth|period)$/],
   ['rail', /^(rail|power rail|supply|supply rail|bus|power bus|voltage rail|source rail|rail name)$/],
   [
@@ -47,7 +64,11 @@ const SYNONYMS: [ColumnRole, RegExp][] = [
     /^(power|power \(w\)|watts|w|nominal power|peak power|current|current \(a\)|power budget|allocation|allocated power|nominal \(w\)|peak \(w\))$/,
   ],
   ['consumer', /^(consumer|load|unit|user|powered unit|equipment)$/],
-  ['interface', /^(interface|interface name|link|link name|connection|bus name)$/],
+  // "Carried On" in a signal list: the interface the item travels on.
+  [
+    'interface',
+    /^(interface|interface name|link|link name|connection|bus name|carried on|carried by|carried over|carrier|transport|transported on|sent over|sent on|via|physical link|network)$/,
+  ],
   ['ifaceId', /^(id|if|interface id|if id|no\.?|#|ref|item)$/],
   [
     'ifaceType',
@@ -55,13 +76,18 @@ const SYNONYMS: [ColumnRole, RegExp][] = [
   ],
   [
     'endA',
-    /^(endpoint a|end a|side a|from|source|driver|transmitter|tx|producer|provider|origin|sender|master|initiator|host)$/,
+    /^(endpoint a|end a|side a|from|source|driver|transmitter|tx|producer|provider|origin|originator|sender|master|initiator|host|publisher|talker|(source|sending|from|originating|tx|producing|transmitting) (unit|system|subsystem|equipment|block|element|component|lru|end|side|node|party)|output from)$/,
   ],
   [
     'endB',
-    /^(endpoint b|end b|side b|to|destination|dest\.?|sink|receiver|rx|consumers?|target|slave|responder|device)$/,
+    /^(endpoint b|end b|side b|to|destination|destinations|dest\.?|sink|receiver|receivers|rx|consumers?|target|slave|responder|device|subscribers?|recipients?|listeners?|(destination|receiving|to|rx|consuming|target) (unit|units|system|systems|subsystem|equipment|block|element|component|lru|end|side|node|party)|input to)$/,
   ],
   ['pin', /^(pin|pin no\.?|pin number|pin #|pad)$/],
+  // Both ends in one cell: "Body Controller ↔ Door Module".
+  [
+    'ends',
+    /^(connects|between|endpoints|ends|end points|parties|participants|from ?\/ ?to|from ?- ?to|from ?→ ?to|source ?\/ ?destination|source ?→ ?destination|connected units|link ends)$/,
+  ],
   ['connector', /^(connector|conn\.?|header|jack|plug|physical|physical connectors?|connectors)$/],
   ['name', /^(name|item|component|part name|item name|block|element|equipment name|unit name)$/],
 ];
@@ -75,8 +101,18 @@ export function roleOf(header: string): ColumnRole | undefined {
     .replace(/\s+/g, ' ')
     .trim();
   for (const [role, re] of SYNONYMS) if (re.test(h)) return role;
+  // Headers spelt some other way still say what they hold by a word in them.
+  for (const [role, re] of LOOSE) if (re.test(h)) return role;
   return undefined;
 }
+
+const LOOSE: [ColumnRole, RegExp][] = [
+  ['refdes', /\b(designators?|ref\.? ?des\w*|reference designators?)\b/],
+  ['mpn', /\b(mpn|part (number|no\.?|#)|p\/n)\b/],
+  ['qty', /\b(qty|quantity)\b/],
+  ['manufacturer', /\b(manufacturer|vendor|supplier)\b/],
+  ['description', /\bdescription\b/],
+];
 
 export interface HeaderMatch {
   index: number;
@@ -94,13 +130,78 @@ export function findHeader(rows: string[][]): HeaderMatch | undefined {
     });
     if (columns.size >= 2 && (!best || columns.size > best.columns.size)) best = { index: i, columns };
   }
+  if (best) {
+    nameColumnsByContent(rows, best);
+    designatorsByContent(rows, best);
+  }
   return best;
 }
 
-/** Splits a cell naming several things ("OBC, COMMS / ADCS"). Refdes ranges stay whole. */
-export function splitList(cell: string): string[] {
+/**
+ * "Ref" heads a designator column in a BOM and an id column in an ICD ("I-01", "IF-3"): a column whose
+ * cells are mostly not designators ("U1", "C1-C4", "R1, R2") is an id column.
+ */
+function designatorsByContent(rows: string[][], header: HeaderMatch): void {
+  const c = header.columns.get('refdes');
+  if (c === undefined) return;
+  const values = rows
+    .slice(header.index + 1, header.index + 201)
+    .map((r) => (r[c] ?? '').trim())
+    .filter((v) => v);
+  if (values.length === 0) return;
+  const refs = values.filter((v) => /^[A-Z]{1,4}\d{1,4}[A-Z]?([-–,\s]+[A-Z]{0,4}\d{1,4}[A-Z]?)*$/i.test(v));
+  if (refs.length >= 0.5 * values.length) return;
+  header.columns.delete('refdes');
+  if (!header.columns.has('ifaceId')) header.columns.set('ifaceId', c);
+}
+
+/** An order code: one token with a digit ("FAS-41-100", "463012", "S32K144HFT0VLLT", "DT04-4P"). */
+const looksLikeCode = (v: string): boolean =>
+  /^\S{3,}$/.test(v) && /\d/.test(v) && !/^[A-Z]{1,3}\d{1,4}$/.test(v);
+/** A descriptive name: words ("Flow Meter", "Tractor"), not a code. */
+const looksLikeWords = (v: string): boolean =>
+  /[A-Za-z]{3,}/.test(v) && (/\s/.test(v) || /^[A-Z]?[a-z]{2,}$/.test(v)) && !looksLikeCode(v);
+
+/**
+ * Header words do not say which column names the line: ERP exports head their part-number column
+ * "Component" or "Item" and the descriptive one "Part Name" or "Item Description", and "Part" may
+ * hold either. Among the columns whose header says name or part number, the one holding codes is the
+ * part number and the one holding words is the name, whatever their headers say.
+ */
+function nameColumnsByContent(rows: string[][], header: HeaderMatch): void {
+  const body = rows.slice(header.index + 1, header.index + 201);
+  const candidates: { c: number; code: number; words: number }[] = [];
+  rows[header.index]!.forEach((cell, c) => {
+    const role = roleOf(cell);
+    if (role !== 'name' && role !== 'mpn') return;
+    const values = body.map((r) => (r[c] ?? '').trim()).filter((v) => v);
+    if (values.length === 0) return;
+    const share = (f: (v: string) => boolean): number => values.filter(f).length / values.length;
+    candidates.push({ c, code: share(looksLikeCode), words: share(looksLikeWords) });
+  });
+  if (candidates.length < 2 && !candidates.some((k) => k.c === header.columns.get('name') && k.code > 0.6))
+    return;
+  const codes = candidates.filter((k) => k.code >= 0.6).sort((a, b) => b.code - a.code);
+  const names = candidates.filter((k) => k.words >= 0.6).sort((a, b) => b.words - a.words);
+  const mpn = codes[0];
+  const name = names.find((k) => k !== mpn);
+  if (!mpn && !name) return;
+  if (mpn) header.columns.set('mpn', mpn.c);
+  if (name) {
+    header.columns.set('name', name.c);
+    if (header.columns.get('mpn') === name.c) header.columns.delete('mpn');
+  } else if (header.columns.get('name') === mpn?.c) header.columns.delete('name');
+}
+
+/**
+ * Splits a cell naming several things ("OBC, COMMS / ADCS"). Refdes ranges stay whole, and so does a
+ * name the documents know that has "and" or "&" in it ("Temperature and Humidity Sensor").
+ */
+export function splitList(cell: string, known?: Set<string>): string[] {
+  const isKnown = (t: string): boolean => !!known?.has(normaliseName(t));
   return cell
-    .split(/\s*[,;\n]\s*|\s+\/\s+|\s+&\s+|\s+and\s+/)
+    .split(/\s*[,;\n]\s*|\s+\/\s+/)
+    .flatMap((piece) => (isKnown(piece) ? [piece] : piece.split(/\s+&\s+|\s+and\s+/)))
     .map((s) => s.trim())
     .filter((s) => s.length > 0 && !/^(-|—|n\/a|none|tbd)$/i.test(s));
 }

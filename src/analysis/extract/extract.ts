@@ -4,6 +4,13 @@
 // to the merged entities and deduplicated with their provenance joined.
 import { MentionSink, type EntityMention } from './builder.js';
 import { extractJsonModel } from './json-model.js';
+import {
+  joinItemsByWords,
+  joinNetsToItems,
+  joinPartsByDescription,
+  joinRailsByAbbreviation,
+  type UnionFind,
+} from './joins.js';
 import { extractNetlist } from './netlist.js';
 import { busKind, mergeKeys, normaliseName } from './normalise.js';
 import { extractProse } from './prose.js';
@@ -18,13 +25,22 @@ import {
 } from './types.js';
 
 export function extractModel(documents: SourceDocument[]): ExtractedModel {
+  // A first reading gathers the names the structured documents give, so that a table cell naming
+  // "Temperature and Humidity Sensor" is one part, not two, whichever document came first.
+  const names = new Set<string>();
+  const structured = (sink: MentionSink, known?: Set<string>): void => {
+    for (const { name, doc } of documents) {
+      // A netlist's tables are views of its components and nets: read the structure, not the views.
+      if (doc.netlist) extractNetlist(doc.netlist, name, sink);
+      else doc.tables.forEach((t) => extractTable(t, name, sink, known));
+      if (doc.json !== undefined) extractJsonModel(doc.json, name, sink);
+    }
+  };
+  const first = new MentionSink();
+  structured(first);
+  for (const m of first.entities) for (const n of [m.name, ...m.aliases]) names.add(normaliseName(n));
   const sink = new MentionSink();
-  for (const { name, doc } of documents) {
-    // A netlist's tables are views of its components and nets: read the structure, not the views.
-    if (doc.netlist) extractNetlist(doc.netlist, name, sink);
-    else doc.tables.forEach((t) => extractTable(t, name, sink));
-    if (doc.json !== undefined) extractJsonModel(doc.json, name, sink);
-  }
+  structured(sink, names);
   // Prose last: names the structured documents gave are recognised even in lower case.
   const known = new Set<string>();
   for (const m of sink.entities) for (const n of [m.name, ...m.aliases]) known.add(normaliseName(n));
@@ -55,8 +71,20 @@ function merge(sink: MentionSink): ExtractedModel {
     for (const a of m.aliases) join(normaliseName(a), i);
     for (const k of mergeKeys(m.name, m.entityType)) join(k, i);
     if (m.externalId) join(`#${m.externalId.toUpperCase()}`, i);
+    for (const k of m.keys ?? []) join(`\u0001${k}`, i);
   });
   joinBusesByProtocol(mentions, find, parent);
+  const uf: UnionFind = {
+    find,
+    union: (a, b) => {
+      if (find(a) !== find(b)) parent[find(a)] = find(b);
+    },
+    indexOf: (name) => byKey.get(normaliseName(name)),
+  };
+  joinRailsByAbbreviation(mentions, uf);
+  joinNetsToItems(mentions, sink.relationships, uf);
+  joinPartsByDescription(mentions, uf);
+  joinItemsByWords(mentions, sink.relationships, uf);
   const groups = new Map<number, EntityMention[]>();
   mentions.forEach((m, i) => {
     const root = find(i);
@@ -66,7 +94,13 @@ function merge(sink: MentionSink): ExtractedModel {
   const entities: ProposedEntity[] = [];
   const used = new Set<string>();
   for (const [root, group] of groups) {
-    const best = group.reduce((a, b) => (b.weight > a.weight ? b : a));
+    // A bus, signal or rail is named as the documents name it ("Field Bus", "Flow Meter Pulses"),
+    // not by its net label ("RS485", "FLOW_PULSE"), which stays an alias.
+    const flowGroup = group.some((m) => FLOW_TYPES.has(m.entityType) && m.weight >= 1);
+    const worded = flowGroup
+      ? group.filter((m) => m.provenance.extractor !== 'netlist' && m.weight >= 1 && /\s/.test(m.name))
+      : [];
+    const best = (worded.length ? worded : group).reduce((a, b) => (b.weight > a.weight ? b : a));
     let key = normaliseName(best.name) || best.name.toLowerCase();
     while (used.has(key)) key += "'";
     used.add(key);

@@ -5,6 +5,7 @@
 // ports, to owners, to definitions) resolve wherever they are declared.
 import type { MentionSink } from './builder.js';
 import {
+  CHILD_REFS_KEY,
   CONNECTOR_KEYS,
   DEP_KEYS,
   FLOW_KEYS,
@@ -21,6 +22,7 @@ import {
   field,
   hasEnds,
   isFolderName,
+  isIdMap,
   isObj,
   kindText,
   relationKindOf,
@@ -51,8 +53,9 @@ export function extractJsonModel(json: unknown, documentName: string, sink: Ment
   const ports: Port[] = [];
   const relations: { o: Obj; kind: string }[] = [];
 
-  const visit = (o: Obj, container: Element | undefined, arrayKey: string): void => {
-    const id = str(field(o, ID_KEY));
+  const visit = (o: Obj, container: Element | undefined, arrayKey: string, keyId?: string): void => {
+    // In a map keyed by id ("blocks": {"blk-100": {…}}) the key is the member's id.
+    const id = str(field(o, ID_KEY)) ?? keyId;
     const name = str(field(o, NAME_KEY));
     const kind = kindText(o);
     let self = container;
@@ -85,16 +88,24 @@ export function extractJsonModel(json: unknown, documentName: string, sink: Ment
     } else if (/definition/.test(kind)) {
       if (id) byId.set(id, o); // a type: what its usages are, not a thing of its own
       return;
-    } else if (name && !(isFolderName(name) && !field(o, OWNER_KEY))) {
+    } else if (
+      name &&
+      !(isFolderName(name) && !field(o, OWNER_KEY)) &&
+      !/\b(package|namespace|library|folder|diagram|view)\b/.test(kind)
+    ) {
       const el: Element = { o, name, ...(container ? { nestedIn: container } : {}), children: [] };
+      if (EXTERNAL_KEYS.test(arrayKey)) LISTED_EXTERNAL.add(o);
       elements.push(el);
       if (id) byId.set(id, el);
       byName.set(name, el);
       self = el;
     }
+    const idMap = isIdMap(o);
     for (const [k, v] of Object.entries(o)) {
       if (SKIP_KEYS.test(k) || OWNER_KEY.test(k)) continue;
-      if (isObj(v)) visit(v, self, k);
+      // A map's members are what the map's own key says they are (blocks, links), keyed by id.
+      if (idMap && isObj(v)) visit(v, self, arrayKey, k);
+      else if (isObj(v)) visit(v, self, k);
       else if (Array.isArray(v)) v.filter(isObj).forEach((c) => visit(c, self, k));
     }
   };
@@ -113,24 +124,45 @@ export function extractJsonModel(json: unknown, documentName: string, sink: Ment
     const hit = byId.get(id) ?? byName.get(id);
     if (hit && 'children' in hit) return hit as Element;
     if (hit && 'o' in hit && !('name' in hit)) return (hit as Port).owner;
-    const head = id.split(/[.:]/)[0]!; // "EPS.power_out" → the block "EPS"
+    // "EPS.power_out", "blk-110/p-isobus", "EPS::pwr" → the block before the port.
+    const head = id.split(/[.:/]/)[0]!;
     const h = byId.get(head) ?? byName.get(head);
     return h && 'children' in h ? (h as Element) : undefined;
   };
   // Ports declared flat ("PortUsage" with an owner) belong to their owner.
   for (const port of ports) port.owner ??= element(field(port.o, OWNER_KEY));
+  // "children": ["blk-110", …]: containment by a list of ids rather than by nesting.
+  const listedIn = new Map<Element, Element>();
+  for (const el of elements) {
+    const refs = field(el.o, CHILD_REFS_KEY);
+    if (!Array.isArray(refs)) continue;
+    for (const ref of refs) {
+      // "children": ["blk-110"] or [{"@id": "blk-110"}]: references, not nested elements.
+      const child =
+        typeof ref === 'string' || (isObj(ref) && field(ref, NAME_KEY) === undefined)
+          ? element(ref)
+          : undefined;
+      if (child && child !== el && !listedIn.has(child)) listedIn.set(child, el);
+    }
+  }
   for (const el of elements) {
     const owner = field(el.o, OWNER_KEY);
-    el.parent = (owner !== undefined ? element(owner) : undefined) ?? el.nestedIn;
+    const stated = owner !== undefined ? element(owner) : undefined;
+    // An external party listed beside the system's blocks is outside it, whatever array holds it.
+    el.parent = stated ?? (isExternal(el.o, kindText(el.o)) ? undefined : (el.nestedIn ?? listedIn.get(el)));
     el.parent?.children.push(el);
   }
   const depth = (el: Element): number => (el.parent ? 1 + depth(el.parent) : 0);
+  const roots = elements.filter(
+    (el) => !el.parent && el.children.length > 0 && !isExternal(el.o, kindText(el.o)),
+  ).length;
   for (const el of elements) {
     const typedBy = byId.get(refId(field(el.o, TYPED_BY_KEY)) ?? '');
     const defName = isObj(typedBy) && !('children' in typedBy) ? (str(field(typedBy, NAME_KEY)) ?? '') : '';
     const kind = `${kindText(el.o)} ${defName.toLowerCase()}`;
     const { name, acronym } = splitAcronym(el.name);
-    el.name = sink.entity(name, entityTypeOf(el.o, kind, el.children.length > 0, depth(el)), p, {
+    const type = entityTypeOf(el.o, kind, el.children.length > 0, depth(el), roots === 1);
+    el.name = sink.entity(name, type, p, {
       aliases: [
         acronym,
         str(field(el.o, /^(shortName|short_name|abbreviation|acronym|alias|declaredShortName|summary)$/i)),
@@ -144,14 +176,29 @@ export function extractJsonModel(json: unknown, documentName: string, sink: Ment
   for (const r of relations) relate(r.o, r.kind, element, p, sink);
 }
 
-function entityTypeOf(o: Obj, kind: string, hasChildren: boolean, depth: number): EntityType {
+// Arrays of parties outside the system ("actors", "externals", "environment").
+const EXTERNAL_KEYS =
+  /^(externals?|actors?|external_?(systems?|parties|entities|elements|blocks)|environment|context|stakeholders|terminators)$/i;
+const LISTED_EXTERNAL = new WeakSet<Obj>();
+const isExternal = (o: Obj, kind: string): boolean =>
+  o.isActor === true || o.external === true || LISTED_EXTERNAL.has(o) || /\b(actor|external)/.test(kind);
+
+function entityTypeOf(
+  o: Obj,
+  kind: string,
+  hasChildren: boolean,
+  depth: number,
+  soleRoot: boolean,
+): EntityType {
   // External parties are things the system talks to: components with no container.
-  if (o.isActor === true || /\b(actor|external)/.test(kind)) return 'COMPONENT';
+  if (isExternal(o, kind)) return 'COMPONENT';
   if (/subsystem|assembly/.test(kind)) return 'SUBSYSTEM';
   if (/system/.test(kind)) return depth === 0 ? 'SYSTEM' : 'SUBSYSTEM';
   if (/interface|bus/.test(kind)) return 'INTERFACE';
   if (/resource|power|energy/.test(kind)) return 'RESOURCE';
   if (/signal|data|message/.test(kind)) return 'SIGNAL';
+  // The one top-level element that contains others is the system, whatever generic kind it has.
+  if (depth === 0 && hasChildren && soleRoot) return 'SYSTEM';
   if (/component|part|device|unit/.test(kind)) return hasChildren ? 'SUBSYSTEM' : 'COMPONENT';
   if (depth === 0 && hasChildren) return 'SYSTEM';
   return hasChildren ? 'SUBSYSTEM' : 'COMPONENT';
@@ -164,18 +211,46 @@ function relate(
   p: Provenance,
   sink: MentionSink,
 ): void {
-  const ends = field(o, /^(ends|endpoints|connectorEnds|roles)$/i);
+  const ends = field(
+    o,
+    /^(ends|endpoints|connectorEnds|roles|between|participants|connects|joins|parties)$/i,
+  );
   const pair = Array.isArray(ends) && ends.length === 2 ? ends : [field(o, SOURCE_KEY), field(o, TARGET_KEY)];
   const a = element(pair[0])?.name;
   const b = element(pair[1])?.name;
   if (!a || !b) return;
   if (kind === 'dependencies') return sink.relate(a, b, 'DEPENDS_ON', p);
+  // An edge typed by what it carries ("type": "power", "data") is a flow of its labelled item.
+  const stated = kindText(o);
+  const carried =
+    kind === 'connectors' &&
+    /\b(power|energy|electrical|data|signal|message|information|material|fluid|flow)\b/.test(stated) &&
+    !/connector|connection|interface|bus|link|wire|cable|harness/.test(stated);
+  if (carried) kind = 'flows';
   const itemRef = field(o, ITEM_KEY);
-  const itemRaw = str(itemRef) ?? (isObj(itemRef) ? str(field(itemRef, NAME_KEY)) : undefined);
+  const itemName = (ref: unknown): string | undefined =>
+    str(ref) ?? (isObj(ref) ? str(field(ref, NAME_KEY)) : undefined);
+  // One item or a list of them ("items": ["Depth", "Heading"]).
+  const itemsRaw = (Array.isArray(itemRef) ? itemRef.map(itemName) : [itemName(itemRef)]).filter(
+    (x): x is string => !!x,
+  );
+  if (itemsRaw.length === 0 && carried)
+    itemsRaw.push(...[str(field(o, NAME_KEY))].filter((x): x is string => !!x));
+  if (kind === 'flows' && itemsRaw.length > 1) {
+    const rest = Object.fromEntries(Object.entries(o).filter(([k]) => !ITEM_KEY.test(k)));
+    for (const one of itemsRaw) relate({ ...rest, item: one }, kind, element, p, sink);
+    return;
+  }
+  const itemRaw = itemsRaw[0];
   if (kind === 'flows' && itemRaw) {
     const item = splitAcronym(itemRaw).name;
-    // "Phase Currents" or "Bus Voltage" are measurements sent as data; power is named as power.
-    const power = isPowerName(item) || /\b(power|energy)\b/i.test(item);
+    // "Phase Currents" or "Bus Voltage" are measurements sent as data; power is named as power, or
+    // the flow says its nature ("nature": "energy").
+    const nature = str(field(o, /^(nature|flowKind|flow_kind|itemKind|item_kind|category|medium)$/i)) ?? '';
+    const power =
+      isPowerName(item) ||
+      /\b(power|energy)\b/i.test(item) ||
+      /\b(power|energy|electrical)\b/i.test(`${nature} ${stated}`);
     const entity = sink.entity(item, power ? 'RESOURCE' : 'SIGNAL', p, { weight: 2 });
     sink.relate(a, entity, 'PROVIDES', p);
     sink.relate(b, entity, 'CONSUMES', p);

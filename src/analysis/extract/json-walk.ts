@@ -17,15 +17,20 @@ export const NAME_KEY = /^(name|title|label|declaredName)$/i;
 export const ID_KEY = /^(id|@id|uuid|xmi:id|_id)$/i;
 const KIND_KEY =
   /^(type|kind|stereotype|stereotypes|category|elementType|element_type|metaclass|_type|@type)$/i;
-export const OWNER_KEY = /^(owner|owningUsage|owningPart|parent|parentId|container|owningElement)$/i;
+export const OWNER_KEY =
+  /^(owner|owningUsage|owningPart|owningType|owningDefinition|parent|parentId|parent_id|parentName|parent_name|container|owningElement|partOf|part_of|memberOf|member_of|belongsTo|belongs_to)$/i;
 export const TYPED_BY_KEY = /^(definition|typedBy|classifier|blockType)$/i;
 
+// "source", "sourcePort", "from_block", "srcNode": one end, whatever it is said to be.
 export const SOURCE_KEY =
-  /^(source|from|client|end1|endA|end_a|sourcePart|sourcePort|sourceComponent|sourceElement|src|producer|provider|dependent)$/i;
+  /^(source|from|client|end1|endA|end_a|src|producer|provider|dependent|sender|origin)([_ ]?(part|port|component|element|block|node|id|ref|unit))?$/i;
 export const TARGET_KEY =
-  /^(target|to|supplier|end2|endB|end_b|targetPart|targetPort|targetComponent|targetElement|dst|dest|destination|consumer|dependsOn|depends_on)$/i;
+  /^(target|to|supplier|end2|endB|end_b|dst|dest|destination|consumer|receiver|dependsOn|depends_on)([_ ]?(part|port|component|element|block|node|id|ref|unit))?$/i;
 export const ITEM_KEY =
-  /^(item|conveyed|conveyedItem|itemType|item_type|itemProperty|exchangeItem|exchangedItem|carries|resource|signal)$/i;
+  /^(item|items|conveyed|conveys|conveyedItem|conveyed_item|conveyedItems|itemType|item_type|itemProperty|exchangeItem|exchangedItem|exchangeItems|carries|resource|signal|signals|payload)$/i;
+/** Containment as a list of member ids ("children": ["blk-110", "blk-120"]). */
+export const CHILD_REFS_KEY =
+  /^(children|childIds|child_ids|parts|partIds|part_ids|subBlocks|sub_blocks|subblocks|components|members|contains|elements|ownedPart|ownedParts|nestedPart|ownedMember|ownedUsage)$/i;
 
 // Arrays whose members are relations whatever they carry.
 export const CONNECTOR_KEYS =
@@ -65,3 +70,34 @@ export const hasEnds = (o: Obj): boolean =>
 /** Containers of a model ("Logical Architecture", "Structure package") are folders, not things. */
 export const isFolderName = (name: string): boolean =>
   /\b(architecture|package|model|library|project|layer|viewpoint|diagram)s?$/i.test(name);
+
+/**
+ * An object used as a map from ids to members ("blocks": {"blk-100": {…}, "blk-110": {…}}): it has no
+ * name, id or kind of its own, every value is an object, and no key is one the walk gives a meaning to.
+ */
+export function isIdMap(o: Obj): boolean {
+  const entries = Object.entries(o);
+  return (
+    entries.length > 0 &&
+    entries.every(([, v]) => isObj(v)) &&
+    field(o, NAME_KEY) === undefined &&
+    field(o, ID_KEY) === undefined &&
+    !entries.some(([k]) =>
+      [
+        KIND_KEY,
+        OWNER_KEY,
+        TYPED_BY_KEY,
+        SOURCE_KEY,
+        TARGET_KEY,
+        ITEM_KEY,
+        CONNECTOR_KEYS,
+        FLOW_KEYS,
+        RELATION_KEYS,
+        DEP_KEYS,
+        PORT_KEYS,
+        SKIP_KEYS,
+        CHILD_REFS_KEY,
+      ].some((re) => re.test(k)),
+    )
+  );
+}

@@ -11,19 +11,31 @@ type Prov = (row: number, extractor: string) => Provenance;
 
 /** A named endpoint of an interface or a flow ("EPS (Electrical Power System)" keeps its alias). */
 export function endpoint(text: string, p: Provenance, sink: MentionSink): string {
-  const { name, acronym } = splitAcronym(text);
+  // "RCM (J3)", "RCM:J3", "RCM / X2-4": the connector or pin an end is reached at is not its name.
+  const bare = text
+    .replace(/\s*\((?:[A-Z]{1,3}\d{1,3}[A-Z]?)(?:[-.:]\s*\d[\d/,.]*)?\)\s*$/, '')
+    .replace(/\s*[:/]\s*[A-Z]{1,3}\d{1,3}[A-Z]?(?:[-.]\d[\d/,.]*)?\s*$/, '')
+    .trim();
+  const { name, acronym } = splitAcronym(bare || text);
   return sink.entity(name, 'SUBSYSTEM', p, { aliases: [acronym], weight: 0.4 });
 }
 
 const EMPTY_CELL = /^(-|—|x|n\/a|0)$/i;
 
 /** The row element PROVIDES each item of the cell, the column element CONSUMES it. */
-function cellFlows(from: string, to: string, cell: string, p: Provenance, sink: MentionSink): void {
+function cellFlows(
+  from: string,
+  to: string,
+  cell: string,
+  p: Provenance,
+  sink: MentionSink,
+  known?: Set<string>,
+): void {
   const what = cell.trim();
   if (!from || !to || !what || to.toLowerCase() === from.toLowerCase() || EMPTY_CELL.test(what)) return;
   const source = endpoint(from, p, sink);
   const target = endpoint(to, p, sink);
-  for (const item of splitList(what)) {
+  for (const item of splitList(what, known)) {
     const power = isPowerName(item) || /\b(power|energy)\b/i.test(item);
     const flow = sink.entity(item, power ? 'RESOURCE' : 'SIGNAL', p, { weight: 1 });
     sink.relate(source, flow, 'PROVIDES', p);
@@ -40,12 +52,12 @@ export function isN2Matrix(rows: string[][]): boolean {
   return head.length >= 2 && shared >= Math.max(2, head.length * 0.6);
 }
 
-export function extractN2(rows: string[][], prov: Prov, sink: MentionSink): void {
+export function extractN2(rows: string[][], prov: Prov, sink: MentionSink, known?: Set<string>): void {
   const head = rows[0]!;
   rows.slice(1).forEach((cells, i) => {
     const from = (cells[0] ?? '').trim();
     const p = prov(i + 2, 'n2_matrix');
-    cells.slice(1).forEach((cell, j) => cellFlows(from, (head[j + 1] ?? '').trim(), cell, p, sink));
+    cells.slice(1).forEach((cell, j) => cellFlows(from, (head[j + 1] ?? '').trim(), cell, p, sink, known));
   });
 }
 
@@ -86,13 +98,13 @@ export function findDiagonalN2(rows: string[][]): DiagonalN2 | undefined {
   return undefined;
 }
 
-export function extractDiagonalN2(n2: DiagonalN2, prov: Prov, sink: MentionSink): void {
+export function extractDiagonalN2(n2: DiagonalN2, prov: Prov, sink: MentionSink, known?: Set<string>): void {
   const names = n2.rows.map((r, i) => r[i]!.trim());
   n2.rows.forEach((cells, i) => {
     const p = prov(n2.start + i + 1, 'n2_matrix');
     endpoint(names[i]!, p, sink);
     cells.forEach((cell, j) => {
-      if (j !== i && j < names.length) cellFlows(names[i]!, names[j]!, cell, p, sink);
+      if (j !== i && j < names.length) cellFlows(names[i]!, names[j]!, cell, p, sink, known);
     });
   });
 }

@@ -4,7 +4,11 @@
 // lets the bus meet the interface a document describes in words ("Host SPI").
 
 const ROLE_PROTOCOL: [RegExp, string | undefined][] = [
-  [/^(MOSI|MISO|SIMO|SOMI|SCK|SCLK|SDI|SDO|CS|NSS|SS|CSN|NCS)$/, 'SPI'],
+  // Vendors name SPI lines their own way: NXP's LPSPI has SIN/SOUT/PCSn, others SI/SO, SSEL, CSn.
+  [
+    /^(MOSI|MISO|SIMO|SOMI|SCK|SCLK|SDI|SDO|SIN|SOUT|CS\d?|NSS\d?|SS\d?|CSN\d?|NCS\d?|PCS\d?|SSEL\d?)$/,
+    'SPI',
+  ],
   [/^(SDA|SCL)$/, 'I2C'],
   [/^(TX|RX|TXD|RXD|RTS|CTS)$/, 'UART'],
   [/^(CANH|CANL|CAN_H|CAN_L)$/, 'CAN'],
@@ -13,10 +17,10 @@ const ROLE_PROTOCOL: [RegExp, string | undefined][] = [
 ];
 // Roles strong enough to make a bus even with one line; the weak ones (P/N, H/L, A/B, CLK/DATA) need
 // a partner line with the same prefix.
-const STRONG = /^(MOSI|MISO|SIMO|SOMI|SCK|SCLK|SDA|SCL|TX|RX|TXD|RXD|CANH|CANL|D\+|D-)$/;
+const STRONG = /^(MOSI|MISO|SIMO|SOMI|SCK|SCLK|SIN|SOUT|SDA|SCL|TX|RX|TXD|RXD|CANH|CANL|D\+|D-)$/;
 
 export function lineRole(netName: string): { prefix: string; role: string } | undefined {
-  const m = /^(.+?)[_-]([A-Z]+[+-]?)$/i.exec(netName);
+  const m = /^(.+?)[_-]([A-Z]+\d?[+-]?)$/i.exec(netName);
   if (!m) return undefined;
   const role = m[2]!.toUpperCase();
   return ROLE_PROTOCOL.some(([re]) => re.test(role)) ? { prefix: m[1]!, role } : undefined;

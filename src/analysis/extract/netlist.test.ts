@@ -74,4 +74,62 @@ describe('netlist', () => {
     expect(foldBuses(['LINK_P', 'LINK_N']).get('LINK_P')?.aliases).toContain('LINK_P/N');
     expect(foldBuses(['PUMP_A', 'HEATER_B']).size).toBe(0);
   });
+
+  it('drops auto-named nets under any sheet path, and connects a connector to the rails it carries', () => {
+    const m = model(
+      netDoc({
+        components: [
+          { ref: 'U5', value: 'Valve Driver' },
+          { ref: 'U3', value: 'Buck Converter' },
+          { ref: 'X2', value: 'Harness Connector' },
+        ],
+        nets: [
+          { code: '1', name: '/Sensors/Net-(U5-OUT1)', nodes: [node('U5', 'output'), node('X2', 'passive')] },
+          { code: '2', name: '/Power/+5V', nodes: [node('U3', 'power_out'), node('X2', 'passive')] },
+        ],
+      }),
+    );
+    expect(m.entities.some((e) => /Net-/.test(e.name))).toBe(false);
+    expect(rels(m)).toEqual(['+5v CONNECTS harness connector', 'buck converter PROVIDES +5v'].sort());
+  });
+
+  it('folds vendor SPI line names and differential A/B pairs into one bus each', () => {
+    expect(
+      foldBuses(['LPSPI0_SIN', 'LPSPI0_SOUT', 'LPSPI0_PCS0', 'LPSPI0_SCK']).get('LPSPI0_PCS0'),
+    ).toMatchObject({
+      name: 'LPSPI0',
+      protocol: 'SPI',
+    });
+    const m = model(
+      netDoc({
+        components: [
+          { ref: 'U2', value: 'RS-485 Transceiver' },
+          { ref: 'J1', value: 'Field Terminal' },
+        ],
+        nets: [
+          { code: '1', name: '/Comms/RS485_A', nodes: [node('U2', 'bidirectional'), node('J1', 'passive')] },
+          { code: '2', name: '/Comms/RS485_B', nodes: [node('U2', 'bidirectional'), node('J1', 'passive')] },
+        ],
+      }),
+      tableDoc('icd.csv', [
+        ['Interface', 'Protocol', 'End A', 'End B'],
+        ['Field Bus', 'RS-485, Modbus RTU', 'RS-485 Transceiver', 'Greenhouse Server'],
+      ]),
+    );
+    const buses = m.entities.filter((e) => e.entityType === 'INTERFACE');
+    expect(buses.map((b) => b.name)).toEqual(['Field Bus']);
+    expect(rels(m)).toContain('field bus CONNECTS field terminal');
+  });
+
+  it('does not take an interface for a part whose value is the interface name without "bus"', () => {
+    const m = model(
+      netDoc({ components: [{ ref: 'J1', value: 'Field' }], nets: [] }),
+      tableDoc('icd.csv', [
+        ['Interface', 'End A', 'End B'],
+        ['Field Bus', 'Controller', 'Server'],
+      ]),
+    );
+    expect(typeOf(m, 'field')).toBe('COMPONENT');
+    expect(typeOf(m, 'field bus')).toBe('INTERFACE');
+  });
 });

@@ -46,20 +46,29 @@ export function extractNetlist(netlist: Netlist, documentName: string, sink: Men
   const folded = foldBuses(netlist.nets.map((n) => baseName(n.name.trim())));
   for (const net of netlist.nets) {
     const raw = net.name.trim();
-    if (isNoiseNetName(raw)) continue;
-    const members = net.nodes.filter((n) => names.has(n.ref));
     const netName = baseName(raw);
+    // Auto-named nets are noise whatever sheet path they carry ("/Sensors/Net-(U5-OUT1)").
+    if (isNoiseNetName(raw) || isNoiseNetName(netName)) continue;
+    const members = net.nodes.filter((n) => names.has(n.ref));
     const rail = isRail(netName, members);
     if (members.length < 2 && !rail) continue;
     const p = prov(undefined);
+    // A connector's pins are where another document (an ICD's "X2-3") finds this net.
+    const keys = net.nodes
+      .filter((n) => CONNECTOR_PREFIX.test(n.ref))
+      .map((n) => `pin:${n.ref.toUpperCase()}:${n.pin}`);
     if (rail) {
       if (/GND|VSS/i.test(netName)) continue; // every part touches ground: no information in it
-      const railName = sink.entity(netName, 'RESOURCE', p, { weight: 3 });
+      const railName = sink.entity(netName, 'RESOURCE', p, { weight: 3, keys });
       for (const n of members) {
         const comp = names.get(n.ref)!;
-        // Connectors carry a rail to other boards; they neither make nor use it.
-        if (CONNECTOR_PREFIX.test(n.ref) && n.pinType !== 'power_out') continue;
-        const type = n.pinType === 'power_out' || n.pinType === 'output' ? 'PROVIDES' : 'CONSUMES';
+        // Connectors carry a rail to other boards: they neither make nor use it, they connect it.
+        const type =
+          CONNECTOR_PREFIX.test(n.ref) && n.pinType !== 'power_out'
+            ? 'CONNECTS'
+            : n.pinType === 'power_out' || n.pinType === 'output'
+              ? 'PROVIDES'
+              : 'CONSUMES';
         sink.relate(comp, railName, type, p);
       }
       continue;
@@ -69,15 +78,16 @@ export function extractNetlist(netlist: Netlist, documentName: string, sink: Men
     if (bus || lines) {
       // SDA and SCL of one bus are one interface: name it by the bus and its qualifier.
       const iface = bus
-        ? sink.entity(busName(netName, bus), 'INTERFACE', p, { properties: { protocol: bus } })
+        ? sink.entity(busName(netName, bus), 'INTERFACE', p, { properties: { protocol: bus }, keys })
         : sink.entity(lines!.name, 'INTERFACE', p, {
             aliases: lines!.aliases,
             properties: { protocol: lines!.protocol },
+            keys,
           });
       for (const n of members) sink.relate(names.get(n.ref)!, iface, 'CONNECTS', p);
       continue;
     }
-    const signal = sink.entity(netName, 'SIGNAL', p, { weight: 2 });
+    const signal = sink.entity(netName, 'SIGNAL', p, { weight: 2, keys });
     for (const n of members) sink.relate(names.get(n.ref)!, signal, direction(n, members), p);
   }
 }
@@ -108,10 +118,15 @@ function isRail(netName: string, members: NetlistNode[]): boolean {
   );
 }
 
-/** "/Power/VBAT" → "VBAT": hierarchical sheet paths are not part of the net's name. */
-function baseName(name: string): string {
+/**
+ * "/Power/VBAT" → "VBAT": hierarchical sheet paths are not part of the net's name. A slash inside
+ * the name itself ("Net-(U1-EN/IN1)") is not a sheet separator.
+ */
+export function baseName(name: string): string {
+  const m = /^\/(?:[^/()]*\/)*(.+)$/.exec(name);
+  if (m) return m[1]!;
   const parts = name.split('/').filter((s) => s);
-  return parts[parts.length - 1] ?? name;
+  return /[()]/.test(name) ? name : (parts[parts.length - 1] ?? name);
 }
 
 /** "I2C1_SDA", "I2C1_SCL" → "I2C1"; "CAN_H" → "CAN"; "UART2_TX" → "UART2". */
@@ -121,7 +136,7 @@ function busName(netName: string, bus: string): string {
     .split(/[_-]/)
     .filter(
       (w) =>
-        !/^(SDA|SCL|TX|RX|TXD|RXD|H|L|HI|LO|MOSI|MISO|SCK|SCLK|CS|NSS|SS|DP|DM|D\+|D-|P|N|CLK|DIO|SWDIO|SWCLK|TDI|TDO|TMS|TCK)$/i.test(
+        !/^(SDA|SCL|TX|RX|TXD|RXD|H|L|HI|LO|MOSI|MISO|SCK|SCLK|CS|NSS|SS|DP|DM|D\+|D-|P|N|A|B|Y|Z|CLK|DIO|SWDIO|SWCLK|TDI|TDO|TMS|TCK)$/i.test(
           w,
         ),
     );

@@ -78,12 +78,24 @@ export function busKind(name: string): string | undefined {
     /\b(I2C|I²C|IIC|SPI|CAN|CANBUS|UART|USART|RS-?232|RS-?422|RS-?485|USB|ETH|ETHERNET|SWD|JTAG|LVDS|PCIE|MIPI|SPACEWIRE|MIL-STD-1553|1553|ARINC|SDIO|QSPI|MDIO|RMII|I3C|ONEWIRE|1-WIRE)\d*\b/i.exec(
       name.replace(/[_/]/g, ' '),
     );
-  if (m) return m[1]!.toUpperCase();
+  if (m) return canonicalBus(m[1]!);
   // Bare line names a bus is known by: CANH, SDA, MOSI.
   const line = /^(?:\w+_)?(CANH|CANL|CAN_H|CAN_L|SDA|SCL|MOSI|MISO|SCK|SCLK)$/i.exec(name);
   if (!line) return undefined;
   const l = line[1]!.toUpperCase();
   return l.startsWith('CAN') ? 'CAN' : l === 'SDA' || l === 'SCL' ? 'I2C' : 'SPI';
+}
+
+/** One spelling per protocol, so "RS-485" in an ICD meets the netlist's "RS485". */
+function canonicalBus(kind: string): string {
+  const k = kind.toUpperCase().replace(/-/g, '');
+  if (k === 'I²C' || k === 'IIC') return 'I2C';
+  if (k === 'CANBUS') return 'CAN';
+  if (k === 'USART') return 'UART';
+  if (k === 'ETHERNET') return 'ETH';
+  if (k === 'MILSTD1553') return '1553';
+  if (k === '1WIRE') return 'ONEWIRE';
+  return k;
 }
 
 /** KiCad auto-named nets ("Net-(U1-Pad3)", "unconnected-(U2-NC-Pad4)") carry no design meaning. */
@@ -103,9 +115,9 @@ export function isRefdes(text: string): boolean {
 export function mergeKeys(name: string, type: string): string[] {
   const keys: string[] = [];
   if (type === 'INTERFACE') {
+    // Only between interfaces: "Field Bus" is not the connector whose value is "Field".
     const bare = name.replace(/\s+(bus|interface|link|port)$/i, '');
-    if (bare !== name) keys.push(normaliseName(bare));
-    else keys.push(normaliseName(`${name} bus`));
+    keys.push(`iface:${normaliseName(bare)}`);
   }
   if (type === 'SUBSYSTEM') {
     // "Flight Controller Board" in a BOM is the "Flight Controller" of the block model.

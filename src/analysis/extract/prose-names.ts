@@ -46,16 +46,29 @@ export function isExcludedName(name: string): boolean {
   return name.length < 2;
 }
 
+const DEVICE_HEAD =
+  /^(converters?|regulators?|ldos?|bucks?|boosts?|inverters?|chargers?|drivers?|transceivers?|controllers?|mcus?|relays?|fuses?|switch|switches|fans?|pumps?|motors?|heaters?|sensors?|monitors?|supervisors?|transformers?|contactors?)$/;
+
 /** The type a name suggests by its head word; prose has nothing better. */
 export function typeFromName(name: string): EntityType {
   const words = name.toLowerCase().split(/\s+/);
   const head = words[words.length - 1] ?? '';
+  // A device named by the voltage it makes or uses ("5V Buck Converter", "3V3 LDO", "24V DIN Power
+  // Supply") is a part; "24V Supply" is the rail it makes.
+  if (DEVICE_HEAD.test(head) || /\b(power supply|supply unit|psu)$/i.test(name)) return 'COMPONENT';
   // Energy named by its kind: mains, the grid, a DC link or an HV bus carry power, not data.
-  if (/\b(mains|grid)$/.test(head) || /\b(dc|ac|hv|lv|high[- ]voltage)[ -](link|bus)$/i.test(name))
+  if (
+    /\b(mains|grid)$/.test(head) ||
+    /^(ac|dc)$/.test(head) ||
+    /\b(dc|ac|hv|lv|high[- ]voltage)[ -](link|bus)$/i.test(name)
+  )
     return 'RESOURCE';
   // "28V Bus": a voltage in the name makes a bus or line a power rail.
   if (/^[+-]?\d+(\.\d+)?\s?v\d*\b.*\b(bus|link|line)$/i.test(name)) return 'RESOURCE';
   if (/^(subsystem|system|assembly|segment|module|board|payload|harness)$/.test(head)) return 'SUBSYSTEM';
+  // A line is one wire: a signal, unless it carries power ("Power Line", "Supply Line").
+  if (head === 'line' && words.length > 1)
+    return /\b(power|supply|mains|battery)\b/.test(name.toLowerCase()) ? 'RESOURCE' : 'SIGNAL';
   if (
     /^(bus|link|interface|network|port|channel)$/.test(head) &&
     !/power|battery|main/.test(name.toLowerCase())
@@ -64,7 +77,7 @@ export function typeFromName(name: string): EntityType {
   if (/^(rail|power|energy|fuel|propellant|coolant|supply)$/.test(head) || /^[+-]?\d+v\d*/i.test(name))
     return 'RESOURCE';
   if (
-    /^(signal|telemetry|command|commands|clock|pps|data|enable|interrupt|reset|sync|alarm|status|temperature|pressure|currents|speed|feedback|report|heartbeat|reading|readings|measurement|measurements|setpoints?)$/.test(
+    /^(signal|telemetry|command|commands|clock|pps|data|enable|interrupt|reset|sync|alarm|status|temperature|pressure|currents|speed|feedback|report|heartbeat|reading|readings|measurement|measurements|setpoints?|depth|altitude|position|velocity|attitude|heading|humidity|level|fix|estimate|odometry|pulses|frames?|messages?)$/.test(
       head,
     )
   )

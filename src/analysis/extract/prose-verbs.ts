@@ -9,6 +9,13 @@ export interface VerbRule {
   reverse?: boolean;
   /** Only a relation when the object is followed by "over/via X". */
   viaOnly?: boolean;
+  /**
+   * Routing: the subject is routed through a point — the object itself ("passes through Y") or the
+   * place after "at/through" ("leaves the board at Y").
+   */
+  route?: 'object' | 'at';
+  /** The object is information sent (a signal) unless a document named it as something else. */
+  data?: boolean;
 }
 
 // "drives/controls/commands/triggers" are INFLUENCES, not DEPENDS_ON: the controller changes the
@@ -22,10 +29,23 @@ export const VERBS: VerbRule[] = [
   { re: /^(draws?|takes?|receives?|gets?)( its)? power from$/, type: 'CONSUMES' },
   { re: /^(draws?|takes?) from$/, type: 'CONSUMES' },
   { re: /^(consumes?|uses?|draws?|takes?)$/, type: 'CONSUMES' },
-  { re: /^(is|are) (provided|supplied|generated) by$/, type: 'PROVIDES', reverse: true },
+  // "X receives Y from Z": X consumes Y and Z provides it.
   {
-    re: /^((shall|will|must) )?(provides?|supplies|supply|delivers?|generates?|produces?|outputs?|feeds?|sources?|distributes?|derives?|charges?|sends?|transmits?|reports?|forwards?|passes|publishes?|converts?|steps?)$/,
+    re: /^((shall|will) )?(receives?|accepts?|samples?|monitors?|counts?|listens to|subscribes to)$/,
+    type: 'CONSUMES',
+  },
+  { re: /^(is|are) (provided|supplied|generated) by$/, type: 'PROVIDES', reverse: true },
+  // "Rotor Speed comes from the Encoder": the encoder provides it.
+  { re: /^(comes?|originates?|is sourced|are sourced) from$/, type: 'PROVIDES', reverse: true },
+  {
+    re: /^((shall|will|must) )?(provides?|supplies|supply|delivers?|generates?|produces?|outputs?|feeds?|sources?|distributes?|derives?|charges?|passes|converts?|steps?)$/,
     type: 'PROVIDES',
+  },
+  // What is sent is information: "reports Depth" names a signal whatever its head word.
+  {
+    re: /^((shall|will|must) )?(sends?|transmits?|reports?|forwards?|publishes?|broadcasts?|streams?|relays?)$/,
+    type: 'PROVIDES',
+    data: true,
   },
   {
     re: /^(is|are) (driven|controlled|commanded|regulated|switched|triggered|activated|enabled|managed) by$/,
@@ -33,7 +53,7 @@ export const VERBS: VerbRule[] = [
     reverse: true,
   },
   {
-    re: /^((shall|will) )?(drives?|controls?|commands?|regulates?|switches|switch|actuates?|steers?|triggers?|manages?|turns?|rotates?|moves?|enables?|disables?)( off| on)?$/,
+    re: /^((shall|will) )?(drives?|controls?|commands?|regulates?|switches|switch|actuates?|steers?|triggers?|manages?|turns?|rotates?|moves?|enables?|disables?|spins?|opens?|closes?|positions?|adjusts?|modulates?|throttles?|operates?|fires?|heats?|cools?|resets?)( off| on)?$/,
     type: 'INFLUENCES',
   },
   { re: /^((shall|will) )?(depends?|relies?|relying|depending) (on|upon)$/, type: 'DEPENDS_ON' },
@@ -43,6 +63,16 @@ export const VERBS: VerbRule[] = [
   { re: /^((shall|will) )?(connects?|interfaces?)$/, type: 'CONNECTS' },
   // "reads the gauge over the I2C bus": only with "over/via" does it say how parts are linked.
   { re: /^(reads?|polls?|queries|query|accesses?|addresses?)$/, type: 'CONNECTS', viaOnly: true },
+  {
+    re: /^((is|are) )?(routed|brought out|taken) (through|via)$|^(passes|pass|runs?|goes|go) (through|via)$/,
+    type: 'CONNECTS',
+    route: 'object',
+  },
+  {
+    re: /^(leaves?|enters?|exits?|reaches|reach|arrives? (on|in)|is brought out on)$/,
+    type: 'CONNECTS',
+    route: 'at',
+  },
   { re: /^((shall|will) )?(contains?|includes?|comprises?|houses?) ?$/, type: 'CONTAINS' },
   { re: /^(consists?) of$/, type: 'CONTAINS' },
   { re: /^(is|are) (part) of$/, type: 'CONTAINS', reverse: true },

@@ -21,9 +21,12 @@ export function extractProse(
     const p: Provenance = { documentName, location: block.location, extractor: 'prose' };
     const defined = defineAcronyms(block.text, p, sink);
     for (const d of defined) known.add(normaliseName(d));
+    defineDesignators(block.text, p, sink, known);
     const ctx: Context = {};
-    for (const sentence of block.text.split(/(?<=[.!?;])\s+(?=[A-Z(])/))
+    for (const sentence of block.text.split(/(?<=[.!?])\s+(?=[A-Z(])|(?<=;)\s+/)) {
+      aliasByCopula(tokenize(sentence), p, sink, known);
       relateSentence(sentence, p, sink, known, ctx);
+    }
   }
 }
 
@@ -48,6 +51,69 @@ function defineAcronyms(text: string, p: Provenance, sink: MentionSink): string[
     }
   }
   return found;
+}
+
+/** A schematic or firmware designator: "LPSPI0", "CAN0", "U1", "+12V_SW" — a digit or an underscore. */
+const DESIGNATOR = /^[+A-Z][A-Za-z0-9_+]{0,15}$/;
+const isDesignator = (t: string): boolean => DESIGNATOR.test(t) && /[\d_]/.test(t) && /[A-Za-z]/.test(t);
+
+/**
+ * "the Valve SPI (LPSPI0)", "the GNSS Serial Link (LPUART1)": a designator in brackets after a name a
+ * document gave is that thing's name in the schematic or firmware. Acronyms are defineAcronyms' job;
+ * requirement ids ("REQ-AS-012") have hyphens and are not designators.
+ */
+function defineDesignators(text: string, p: Provenance, sink: MentionSink, known: Set<string>): void {
+  for (const m of text.matchAll(/((?:[A-Za-z0-9+][\w\-/²+]*\s+){1,6})\(([^()\s]{2,16})\)/g)) {
+    const designator = m[2]!;
+    // Or a short capitalised name ("(PSU)", "(SPIX)") whose letters are not the phrase's initials.
+    if (!isDesignator(designator) && !/^[A-Z]{2,8}$/.test(designator)) continue;
+    const words = m[1]!.trim().split(/\s+/);
+    for (let k = words.length; k >= 1; k--) {
+      const phrase = words.slice(words.length - k).join(' ');
+      if (isDeterminer(words[words.length - k]!) || !known.has(normaliseName(phrase))) continue;
+      if (normaliseName(phrase) !== normaliseName(designator))
+        sink.entity(phrase, typeFromName(phrase), p, { aliases: [designator], weight: 0.1 });
+      break;
+    }
+  }
+}
+
+/**
+ * "On the RCM the ISOBUS is CAN0 of the MCU": a name a document gave, "is", and a designator another
+ * document gave are one thing under two names. Both must be known, so "the PDU is fed from…" or "the
+ * bus is 250 kbit/s" say nothing of the kind.
+ */
+function aliasByCopula(tokens: string[], p: Provenance, sink: MentionSink, known: Set<string>): void {
+  const isKnown = (n: string): boolean => known.has(normaliseName(n));
+  const ends = (t: string | undefined): boolean => t === undefined || /^([,.;:]|of|on|in|at|for)$/.test(t);
+  tokens.forEach((tok, k) => {
+    if (!/^(is|are)$/.test(tok) || k === 0) return;
+    let j = k + 1;
+    if (/^(called|named|labelled|labeled|known)$/.test(tokens[j] ?? '')) j += tokens[j] === 'known' ? 2 : 1;
+    while (isDeterminer(tokens[j] ?? '')) j++;
+    const left = phraseBefore(tokens, k, known);
+    if (!left || !isKnown(left.name)) return;
+    const right = tokens[j] ?? '';
+    if (
+      isDesignator(right) &&
+      isKnown(right) &&
+      ends(tokens[j + 1]) &&
+      normaliseName(right) !== normaliseName(left.name)
+    ) {
+      sink.entity(left.name, typeFromName(left.name), p, { aliases: [right], weight: 0.1 });
+      return;
+    }
+    // "CAN0 is the ISOBUS": the designator first.
+    const after = phraseAfter(tokens, k + 1, known);
+    if (
+      isDesignator(left.name) &&
+      after &&
+      isKnown(after.name) &&
+      ends(tokens[after.end]) &&
+      normaliseName(after.name) !== normaliseName(left.name)
+    )
+      sink.entity(after.name, typeFromName(after.name), p, { aliases: [left.name], weight: 0.1 });
+  });
 }
 
 function tokenize(sentence: string): string[] {
@@ -125,6 +191,7 @@ interface Context {
 }
 
 const PRONOUN = /^(it|they)$/i;
+const JOINING_PART = /\b(connectors?|harness|cable|plug|socket|header|terminal block|backplane)$/i;
 const CONVERT = /^(converts?|steps?|transforms?)$/i;
 
 function relateSentence(
@@ -158,7 +225,13 @@ function relateSentence(
       // "X is powered from Y and supplies Z": after "and" the verb keeps the sentence's subject;
       // "…the Y, which powers Z": Y; "It …": the previous sentence's subject.
       let subjects: string[] = [];
-      if (relative && ctx.object) subjects = [ctx.object];
+      // ", which" refers to the name just before the comma when a document named it ("…over the
+      // Valve SPI, which leaves…"), else to what the sentence last named as an object.
+      const antecedent = relative ? phraseBefore(tokens, subjEnd - 1, known) : undefined;
+      if (antecedent && known.has(normaliseName(antecedent.name))) {
+        subjects = [antecedent.name];
+        lastSubject = antecedent;
+      } else if (relative && ctx.object) subjects = [ctx.object];
       else if (PRONOUN.test(tokens[subjEnd - 1] ?? '') && ctx.subject) subjects = [ctx.subject];
       else {
         const subject =
@@ -177,19 +250,33 @@ function relateSentence(
       const last = objects[objects.length - 1]!;
       // "X supplies Y to Z": Z consumes Y. "X communicates with Y over Z": both connect to Z.
       let tailAt = last.end;
-      if (/^(down|up)$/i.test(tokens[tailAt] ?? '')) tailAt++;
+      if (/^(down|up|back|onward|on)$/i.test(tokens[tailAt] ?? '')) tailAt++;
       const tail = tokens[tailAt]?.toLowerCase();
       const toIt = tail === 'to' && PRONOUN.test(tokens[tailAt + 1] ?? '') ? ctx.object : undefined;
       const extra =
-        tail && /^(to|into|over|via|through|using|from)$/.test(tail)
+        tail && (/^(to|into|over|via|through|using|from)$/.test(tail) || (rule.route && tail === 'at'))
           ? phrasesAfter(tokens, tailAt + 1, known)
           : [];
       const verbWord = tokens[i]!;
       for (const subjectName of subjects) {
-        const s = say(subjectName);
+        // "An Auxiliary Supply derives the 24V Bus": what acts is a unit, whatever "Supply" suggests.
+        const actingSupply =
+          !rule.reverse && !known.has(normaliseName(subjectName)) && /\bsupply$/i.test(subjectName.trim());
+        const s = say(subjectName, actingSupply ? 'COMPONENT' : undefined);
         if (!s) continue;
         ctx.subject = s;
         if (rule.viaOnly && !/^(over|via|through|using)$/.test(tail ?? '')) continue;
+        // "X leaves the RCM at the J3 Connector" / "X passes through the J3 Connector": the point it
+        // is routed through connects to X; the region it leaves or enters says nothing more.
+        if (rule.route) {
+          const points =
+            rule.route === 'object' ? objects : /^(at|through|via)$/.test(tail ?? '') ? extra : [];
+          for (const pt of points) {
+            const c = say(pt.name);
+            if (c) sink.relate(c, s, 'CONNECTS', p);
+          }
+          continue;
+        }
         // "converts X into Y" / "steps X down to Y": X is consumed and Y provided.
         // Without "into/to Y" a conversion verb says nothing about what flows ("steps the rail").
         if (CONVERT.test(verbWord) && !/^(into|to)$/.test(tail ?? '')) continue;
@@ -206,12 +293,22 @@ function relateSentence(
           continue;
         }
         for (const o of objects) {
-          const t = say(o.name);
+          const t = say(o.name, rule.data && !known.has(normaliseName(o.name)) ? 'SIGNAL' : undefined);
           if (!t) continue;
           ctx.object = t;
           if (rule.type === 'CONNECTS' && extra.length > 0 && tail !== 'to') {
             for (const via of extra) {
-              const bus = say(via.name, 'INTERFACE');
+              // "through the Sensor Connector": a part the two are joined through links them directly.
+              if (JOINING_PART.test(via.name)) {
+                sink.relate(s, t, 'CONNECTS', p);
+                continue;
+              }
+              // "via the X bus/link" is an interface; "via the Trigger Line" a single signal.
+              const viaType = typeFromName(via.name);
+              const bus = say(
+                via.name,
+                viaType === 'SIGNAL' || viaType === 'RESOURCE' ? viaType : 'INTERFACE',
+              );
               if (!bus) continue;
               sink.relate(s, bus, 'CONNECTS', p);
               sink.relate(t, bus, 'CONNECTS', p);
@@ -220,6 +317,12 @@ function relateSentence(
           }
           if (rule.reverse) sink.relate(t, s, rule.type, p);
           else sink.relate(s, t, rule.type, p);
+          // "receives Y from Z": Z provides Y.
+          if (rule.type === 'CONSUMES' && !rule.reverse && tail === 'from')
+            for (const e of extra) {
+              const z = say(e.name);
+              if (z) sink.relate(z, t, 'PROVIDES', p);
+            }
           if (rule.type !== 'PROVIDES') continue;
           const consumers = [
             ...(recipient ? [recipient] : []),
@@ -250,7 +353,7 @@ function compoundSubjects(tokens: string[], subject: Phrase, known: Set<string>)
     while (at > 0 && isDeterminer(tokens[at - 1]!)) at--;
     if (at === 0 || !/^(and|,)$/.test(tokens[at - 1]!)) break;
     const ph = phraseBefore(tokens, at - 1, known);
-    if (!ph || !known.has(normaliseName(ph.name))) break;
+    if (!ph || !(known.has(normaliseName(ph.name)) || ph.name.split(' ').every(isNameToken))) break;
     out.push(ph.name);
     at = ph.start;
   }

@@ -5,18 +5,33 @@ import type { DocumentTable } from '../documents/types.js';
 import type { MentionSink } from './builder.js';
 import { extractBom } from './bom.js';
 import { endpoint, extractDiagonalN2, extractN2, findDiagonalN2, isN2Matrix } from './n2.js';
-import { findHeader, roleOf, splitList, type ColumnRole } from './columns.js';
-import { isGroundName, isPowerName, isRefdes } from './normalise.js';
+import { findHeader, roleOf, splitList as splitCell, type ColumnRole } from './columns.js';
+import { carrierName, carrierProtocols, connectorPins, netNames } from './icd-cells.js';
+import { isGroundName, isPowerName, isRefdes, normaliseName } from './normalise.js';
 import type { Provenance } from './types.js';
 
 export type Prov = (row: number, extractor: string) => Provenance;
 
-export function extractTable(table: DocumentTable, documentName: string, sink: MentionSink): void {
+/** "A ↔ B", "A <-> B", "A -> B, C", "A to B", "A - B": the two ends of a one-cell pair. */
+export function splitEnds(cell: string): [string, string] {
+  const m =
+    /^(.+?)\s*(?:↔|⇄|⇔|<->|<=>|<>|->|→|=>|—|–)\s*(.+)$/.exec(cell.trim()) ??
+    /^(.+?)\s+(?:-|to|and|\/)\s+(.+)$/i.exec(cell.trim());
+  return m ? [m[1]!.trim(), m[2]!.trim()] : ['', ''];
+}
+
+export function extractTable(
+  table: DocumentTable,
+  documentName: string,
+  sink: MentionSink,
+  known?: Set<string>,
+): void {
+  const splitList = (cell: string): string[] => splitCell(cell, known);
   const prov: Prov = (row, extractor) => ({ documentName, location: { ...table.location, row }, extractor });
-  if (isN2Matrix(table.rows)) return extractN2(table.rows, prov, sink);
+  if (isN2Matrix(table.rows)) return extractN2(table.rows, prov, sink, known);
   const diagonal = findDiagonalN2(table.rows);
-  if (diagonal) return extractDiagonalN2(diagonal, prov, sink);
-  if (isKeyValue(table.rows)) return extractKeyValue(table, prov, sink);
+  if (diagonal) return extractDiagonalN2(diagonal, prov, sink, known);
+  if (isKeyValue(table.rows)) return extractKeyValue(table, prov, sink, known);
   const header = findHeader(table.rows);
   if (!header) return;
   const col = header.columns;
@@ -27,17 +42,75 @@ export function extractTable(table: DocumentTable, documentName: string, sink: M
   };
   if (col.has('refdes') || col.has('mpn') || col.has('qty'))
     return extractBom(body, get, (row) => prov(row, 'bom_table'), sink);
+  // "Connects: A ↔ B": both ends in one cell become the two end columns.
+  if (col.has('ends') && !col.has('endA') && !col.has('endB')) {
+    const width = Math.max(...table.rows.map((r) => r.length));
+    for (const { cells } of body) {
+      const [a, b] = splitEnds(cells[col.get('ends')!] ?? '');
+      cells[width] = a;
+      cells[width + 1] = b;
+    }
+    col.set('endA', width);
+    col.set('endB', width + 1);
+  }
+  // A pin-out names each pin's net in its "Name" column.
+  if (!col.has('signal') && col.has('pin') && col.has('name')) {
+    col.set('signal', col.get('name')!);
+    col.delete('name');
+  }
+  // "Name | Source | Destination | Carried On": items travelling on an interface, named by "Name".
+  if (!col.has('signal') && col.has('name') && col.has('endA') && col.has('endB') && col.has('interface')) {
+    col.set('signal', col.get('name')!);
+    col.delete('name');
+  }
   if (col.has('signal') && (col.has('endA') || col.has('endB') || col.has('consumer'))) {
     const sinkRole: ColumnRole = col.has('endB') ? 'endB' : 'consumer';
-    for (const { cells, row } of body) {
+    const rows = body.filter(({ cells }) => {
       const signal = get(cells, 'signal');
       // The return (GND) is listed for its pins; it is not a rail anything provides or consumes.
-      if (!signal || isGroundName(signal)) continue;
+      return signal && !isGroundName(signal);
+    });
+    const carriers = carrierProtocols(
+      rows.map(({ cells }) => [get(cells, 'interface'), get(cells, 'ifaceType')]),
+    );
+    const pinUsers = new Map<string, Set<string>>();
+    for (const { cells } of rows)
+      for (const pin of connectorPins(get(cells, 'net')))
+        pinUsers.set(pin, (pinUsers.get(pin) ?? new Set()).add(get(cells, 'signal').toLowerCase()));
+    // "Lock Command; Window Command": one row, several items.
+    const items = rows.flatMap(({ cells, row }) =>
+      get(cells, 'signal')
+        .split(/\s*[;\n]\s*/)
+        .filter((signal) => signal && !isGroundName(signal))
+        .map((signal) => ({ cells, row, signal })),
+    );
+    for (const { cells, row, signal } of items) {
       const p = prov(row, 'icd_table');
-      const type = isPowerName(signal) ? 'RESOURCE' : 'SIGNAL';
-      const name = sink.entity(signal, type, p, { properties: { rate: get(cells, 'rate') } });
-      for (const s of splitList(get(cells, 'endA'))) sink.relate(endpoint(s, p, sink), name, 'PROVIDES', p);
-      for (const d of splitList(get(cells, sinkRole))) sink.relate(endpoint(d, p, sink), name, 'CONSUMES', p);
+      const kind = get(cells, 'ifaceType');
+      const type = isPowerName(signal) || /^(dc )?power\b/i.test(kind) ? 'RESOURCE' : 'SIGNAL';
+      const carrier = carrierName(get(cells, 'interface'));
+      const netCell = get(cells, 'net');
+      const pins = connectorPins(netCell);
+      // The schematic pins a row names are the net (or, for a carried item, the bus) it travels on,
+      // so the item meets the netlist's net there — when those pins carry nothing else in the list.
+      const ownPins = !carrier && pins.length === 1 && pinUsers.get(pins[0]!)!.size === 1 ? pins : [];
+      const name = sink.entity(signal, type, p, {
+        aliases: netNames(netCell).filter((n) => !carrier || normaliseName(n) !== normaliseName(carrier)),
+        keys: ownPins,
+        properties: { rate: get(cells, 'rate'), type: kind },
+      });
+      const sources = splitList(get(cells, 'endA')).map((s) => endpoint(s, p, sink));
+      const targets = splitList(get(cells, sinkRole)).map((d) => endpoint(d, p, sink));
+      for (const s of sources) sink.relate(s, name, 'PROVIDES', p);
+      for (const d of targets) sink.relate(d, name, 'CONSUMES', p);
+      if (!carrier || type === 'RESOURCE') continue;
+      // "Carried On": the interface the item travels on; both ends are on it.
+      const iface = sink.entity(carrier, 'INTERFACE', p, {
+        keys: pins,
+        properties: { protocol: carriers.get(carrier) },
+        weight: 1.5,
+      });
+      for (const e of [...sources, ...targets]) sink.relate(e, iface, 'CONNECTS', p);
     }
     return;
   }
@@ -102,7 +175,8 @@ function isKeyValue(rows: string[][]): boolean {
   );
 }
 
-function extractKeyValue(table: DocumentTable, prov: Prov, sink: MentionSink): void {
+function extractKeyValue(table: DocumentTable, prov: Prov, sink: MentionSink, known?: Set<string>): void {
+  const splitList = (cell: string): string[] => splitCell(cell, known);
   const values = new Map<string, { value: string; row: number }>();
   table.rows.slice(1).forEach((r, i) => {
     const role = roleOf(r[0] ?? '');
