@@ -8,7 +8,7 @@ import type { Embedder } from '../../analysis/embeddings.js';
 import type { Db } from '../../db/client.js';
 import { hasTestRunVectors } from '../../db/test-run-vectors.js';
 import * as repo from './search-semantic.repository.js';
-import type { SemanticHit, SemanticSearch } from './search.types.js';
+import type { SemanticSearch } from './search.types.js';
 
 export type { SearchComponentType, SemanticHit, SemanticSearch } from './search.types.js';
 
