@@ -56,6 +56,8 @@ export interface Config {
   workerShutdownGrace: number;
   /** Development aid only: registers the test job types (dev_sleep, dev_fail, dev_crash). */
   devJobTypes: boolean;
+  /** GET /test-runs/search fuses meaning (component embeddings) with full text; off: full text only. */
+  testRunSemanticSearch: boolean;
   /** The language model the analyst calls; undefined means the built-in analyst (no model). */
   llm: LlmConfig | undefined;
   /** An OpenAI-compatible `/embeddings` endpoint; undefined means the built-in model (offline). */
@@ -151,6 +153,11 @@ export const ENVIRONMENT: ReadonlyArray<{ name: string; default: string; descrip
   { name: 'HWA_JOB_POLL_SECONDS', default: '2', description: 'queue poll, backstop of NOTIFY wake-ups' },
   { name: 'HWA_WORKER_SHUTDOWN_GRACE', default: '10', description: 'seconds runs may finish on SIGTERM' },
   { name: 'HWA_DEV_JOB_TYPES', default: 'unset: off', description: 'development only: test job types' },
+  {
+    name: 'HWA_TEST_RUN_SEMANTIC_SEARCH',
+    default: '1',
+    description: '0: test-run search by full text only, without fusing meaning',
+  },
   {
     name: 'HWA_LLM_BASE_URL',
     default: 'unset: built-in analyst, no model',
@@ -285,6 +292,8 @@ export function loadConfig(env: Env = process.env): Config {
     jobPollSeconds: integer('HWA_JOB_POLL_SECONDS', 2, 1, 600),
     workerShutdownGrace: integer('HWA_WORKER_SHUTDOWN_GRACE', 10, 0, 3600),
     devJobTypes: flag('HWA_DEV_JOB_TYPES'),
+    testRunSemanticSearch:
+      env.HWA_TEST_RUN_SEMANTIC_SEARCH === undefined || flag('HWA_TEST_RUN_SEMANTIC_SEARCH'),
     llm: loadLlmConfig(env, integer, problems),
     embeddings: loadEmbeddingsConfig(env, problems, {
       timeout: integer('HWA_EMBEDDINGS_TIMEOUT', 60, 1, 3600),

@@ -154,7 +154,11 @@ export function createServices(
     ),
     // Full text fused with meaning (the test_run_embedding job's vectors); full text alone whenever
     // the model cannot answer in time or nothing is embedded yet.
-    testRunSearch: new TestRunSearchService(db, semanticSearch(db, embedder), runtime.log),
+    testRunSearch: new TestRunSearchService(
+      db,
+      config.testRunSemanticSearch ? semanticSearch(db, embedder) : undefined,
+      runtime.log,
+    ),
     testData: new TestDataService(db, storage, config.uploadLimit),
     testCardTemplates,
     testRuns,

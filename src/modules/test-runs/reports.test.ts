@@ -2,7 +2,7 @@
 // ids of this run, the report created pending with its job run in the same transaction (a refused
 // request starts nothing), list and get, a cancelled job run making the report cancelled, and the
 // report listed on the run, card and step it covers. No workers here: the job is in reports.job.test.ts.
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ISO_MS_Z, UUID, ok, testApp, type TestContext, type TestUser } from '../../../test/helpers.js';
 import { expectProblem } from '../../../test/problems.js';
@@ -40,7 +40,13 @@ beforeAll(async () => {
 
 const url = (runId = run) => `/test-runs/${runId}/reports`;
 const ask = (body: object, runId = run) => ann.call<Report>('POST', url(runId), body);
-const jobRunCount = async () => Number((await ctx.database.db.select({ n: count() }).from(jobRuns))[0]!.n);
+// Report runs only: every write below a run also queues the run's re-embedding (test_run_embedding).
+const jobRunCount = async () =>
+  Number(
+    (
+      await ctx.database.db.select({ n: count() }).from(jobRuns).where(eq(jobRuns.jobType, 'test_run_report'))
+    )[0]!.n,
+  );
 
 describe('POST /test-runs/{run_id}/reports', () => {
   it('creates a run report pending, empty, with its job run started in the same transaction', async () => {

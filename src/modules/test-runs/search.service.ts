@@ -44,6 +44,8 @@ export class TestRunSearchService {
   ) {}
 
   async search(_actor: Actor, query: SearchQuery): Promise<SearchAnswer> {
+    // No letter or digit: nothing to find, by words or by meaning (the model would still rank "!!!").
+    if (!/[\p{L}\p{N}]/u.test(query.q)) return { results: [], total_count: 0 };
     const types = query.component_types ? [...new Set(query.component_types)] : undefined;
     const filter: repo.SearchFilter = {
       componentTypes: types,
