@@ -74,6 +74,7 @@ describe('configuration', () => {
       HWA_JOB_POLL_SECONDS: '7',
       HWA_WORKER_SHUTDOWN_GRACE: '3',
       HWA_DEV_JOB_TYPES: '1',
+      HWA_TEST_RUN_SEMANTIC_SEARCH: '0',
       HWA_LLM_BASE_URL: 'https://llm.example.com/v1/',
       HWA_LLM_API_KEY: 'sk-live-key',
       HWA_LLM_MODEL: 'gpt-4o-mini',
@@ -112,6 +113,7 @@ describe('configuration', () => {
       jobPollSeconds: 7,
       workerShutdownGrace: 3,
       devJobTypes: true,
+      testRunSemanticSearch: false,
       llm: {
         baseUrl: 'https://llm.example.com/v1',
         apiKey: expect.any(Secret) as Secret,
@@ -155,6 +157,7 @@ describe('configuration', () => {
         'HWA_JOB_POLL_SECONDS',
         'HWA_WORKER_SHUTDOWN_GRACE',
         'HWA_DEV_JOB_TYPES',
+        'HWA_TEST_RUN_SEMANTIC_SEARCH',
         'HWA_LLM_BASE_URL',
         'HWA_LLM_API_KEY',
         'HWA_LLM_MODEL',
@@ -204,11 +207,18 @@ describe('configuration', () => {
     ['HWA_JOB_LEASE_SECONDS', '1', /HWA_JOB_LEASE_SECONDS must be an integer from 2 to 3600/],
     ['HWA_JOB_HEARTBEAT_SECONDS', '8', /HWA_JOB_HEARTBEAT_SECONDS \(8\) must be at most half/],
     ['HWA_DEV_JOB_TYPES', 'yes', /HWA_DEV_JOB_TYPES must be 1 \(on\) or 0 \(off\)/],
+    ['HWA_TEST_RUN_SEMANTIC_SEARCH', 'off', /HWA_TEST_RUN_SEMANTIC_SEARCH must be 1 \(on\) or 0 \(off\)/],
     ['HWA_LLM_TIMEOUT', '0', /HWA_LLM_TIMEOUT must be an integer from 1 to 3600/],
     ['HWA_LLM_MAX_RETRIES', '11', /HWA_LLM_MAX_RETRIES must be an integer from 0 to 10/],
     ['HWA_LLM_MAX_TOKENS', '0', /HWA_LLM_MAX_TOKENS must be an integer from 1 to 1000000/],
   ])('refuses %s=%s naming the variable', (name, value, message) => {
     expect(problemsOf({ [name]: value }).join('\n')).toMatch(message);
+  });
+
+  it('fuses meaning into test-run search unless HWA_TEST_RUN_SEMANTIC_SEARCH is 0', () => {
+    expect(loadConfig({}).testRunSemanticSearch).toBe(true);
+    expect(loadConfig({ HWA_TEST_RUN_SEMANTIC_SEARCH: '1' }).testRunSemanticSearch).toBe(true);
+    expect(loadConfig({ HWA_TEST_RUN_SEMANTIC_SEARCH: '0' }).testRunSemanticSearch).toBe(false);
   });
 
   it('accepts the boundary values', () => {

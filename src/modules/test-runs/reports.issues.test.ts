@@ -56,15 +56,18 @@ async function reportWithIssues(runId: string): Promise<Report> {
   return report;
 }
 
-/** Waits until every generate_issue run is final, and answers them. */
-const issueRuns = () =>
+/**
+ * Waits until there are `n` generate_issue runs, all final, and answers them: the report reads
+ * completed a moment before its job enqueues the issue run.
+ */
+const issueRuns = (n: number) =>
   until('the generate_issue runs', async () => {
     const page = ok(
       await ann.call<{ items: Run[] }>('GET', '/job-runs', undefined, {
         query: { job_types: 'generate_issue', limit: '100' },
       }),
     );
-    return page.items.length > 0 && page.items.every((r) => ['completed', 'failed'].includes(r.status))
+    return page.items.length >= n && page.items.every((r) => ['completed', 'failed'].includes(r.status))
       ? page.items
       : undefined;
   });
@@ -98,7 +101,7 @@ describe('a report with create_issues', () => {
     const report = await reportWithIssues(runId);
     const filed = report.findings.filter((f) => f.severity !== 'low');
     expect(filed.map((f) => f.kind).sort()).toEqual(['limit_breach', 'stuck']);
-    const runs = await issueRuns();
+    const runs = await issueRuns(1);
     expect(runs.map((r) => r.status)).toEqual(['completed']);
 
     const issues = ok(
@@ -118,7 +121,7 @@ describe('a report with create_issues', () => {
 
   it('files nothing new when a second report finds the same faults', async () => {
     await reportWithIssues(runId);
-    const runs = await issueRuns();
+    const runs = await issueRuns(2);
     expect(runs.map((r) => r.status)).toEqual(['completed', 'completed']);
     const issues = ok(
       await ann.call<{ items: Issue[] }>('GET', '/issues', undefined, { query: { system_id: systemId } }),
