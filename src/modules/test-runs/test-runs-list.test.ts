@@ -16,7 +16,9 @@ let bob: TestUser;
 let rc: ReturnType<typeof runClient>;
 
 beforeAll(async () => {
-  ctx = await testApp();
+  // No workers: the query count below must see this file's requests only, not the background
+  // re-embedding every run write queues.
+  ctx = await testApp({ env: { HWA_WORKER_CONCURRENCY: '0' } });
   ann = await ctx.newUser();
   bob = await ctx.newUser();
   rc = runClient(ctx, ann);
