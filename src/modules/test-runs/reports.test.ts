@@ -11,7 +11,7 @@ import { insertCard, insertRun, insertStep, softDeleteRun } from '../../../test/
 import { newId } from '../../core/ids.js';
 import { jobRuns, testDataAssociations, testDataFiles, testRunIssues } from '../../db/schema.js';
 import type { JobRun } from '../jobs/jobs.schemas.js';
-import type { Report } from './reports.schemas.js';
+import { ANALYSIS_CONTEXT_MAX, type Report } from './reports.schemas.js';
 import type { TestRun } from './test-runs.schemas.js';
 
 let ctx: TestContext;
@@ -119,6 +119,27 @@ describe('POST /test-runs/{run_id}/reports', () => {
     const before = await jobRunCount();
     expectProblem(await ask(filled), 400, paths);
     expect(await jobRunCount()).toBe(before);
+  });
+
+  it('takes analysis_context up to its limit and refuses one character more, starting nothing', async () => {
+    const before = await jobRunCount();
+    expectProblem(await ask({ scope: 'run', analysis_context: 'x'.repeat(ANALYSIS_CONTEXT_MAX + 1) }), 400, [
+      'body.analysis_context',
+    ]);
+    expect(await jobRunCount()).toBe(before);
+    ok(await ask({ scope: 'run', analysis_context: 'x'.repeat(ANALYSIS_CONTEXT_MAX) }), 201);
+    expect(await jobRunCount()).toBe(before + 1);
+  });
+
+  it('answers 400 to a cut or non-JSON body and 415 to another media type, starting nothing', async () => {
+    const before = await jobRunCount();
+    const send = (raw: string, type: string) =>
+      ann.call('POST', url(), undefined, { raw, headers: { 'content-type': type } });
+    expect((await send('{"scope": "ru', 'application/json')).status).toBe(400);
+    expect((await send('scope=run', 'application/json')).status).toBe(400);
+    expect((await send('scope=run', 'text/plain')).status).toBe(415);
+    expect(await jobRunCount()).toBe(before);
+    ok(await ask({ scope: 'run' }), 201); // and the server still serves
   });
 
   it.each([
