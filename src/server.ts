@@ -3,8 +3,14 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { publicUrlWarning, type Config } from './config.js';
-import { requestIndexingOfUnindexedRuns } from './modules/test-runs/search-index-queue.repository.js';
+import { embeddingModelOf } from './analysis/embeddings.js';
+import { requestReembeddingOfDocuments } from './modules/documents/reembed.repository.js';
+import {
+  requestIndexingForModel,
+  requestIndexingOfUnindexedRuns,
+} from './modules/test-runs/search-index-queue.repository.js';
 import { migrateDatabase } from './db/migrate.js';
+import type { Database } from './db/client.js';
 import { openConfiguredDatabase } from './db/open.js';
 import { TokensService } from './modules/tokens/tokens.service.js';
 
@@ -13,6 +19,19 @@ import { TokensService } from './modules/tokens/tokens.service.js';
  * running job handlers get (HWA_WORKER_SHUTDOWN_GRACE).
  */
 const SHUTDOWN_TIMEOUT_MS = 30_000;
+
+/**
+ * After the embedding model changed (HWA_EMBEDDINGS_*), what the old one embedded is re-embedded in
+ * the background: vectors of two models are never compared, so until then those documents and runs
+ * are found by full text only.
+ */
+async function requestReembedding(app: FastifyInstance, database: Database, model: string): Promise<void> {
+  const documents = await requestReembeddingOfDocuments(database.db, model);
+  const runs = await requestIndexingForModel(database.db, model);
+  if (documents + runs > 0) {
+    app.log.info({ model, documents, runs }, 'embedding model changed: queued re-embedding');
+  }
+}
 
 export async function serve(config: Config): Promise<FastifyInstance> {
   const database = await openConfiguredDatabase(config, (err) => {
@@ -32,6 +51,7 @@ export async function serve(config: Config): Promise<FastifyInstance> {
     // runs already queued are skipped, so a restart queues nothing.
     const queued = await requestIndexingOfUnindexedRuns(database.db);
     if (queued > 0) app.log.info({ queued }, 'test-run search: queued the embedding of earlier runs');
+    await requestReembedding(app, database, embeddingModelOf(config.embeddings));
   } catch (err) {
     await database.close();
     throw err;

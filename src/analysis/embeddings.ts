@@ -136,7 +136,7 @@ export function openAIEmbedder(settings: EmbeddingsConfig): Embedder {
     logLevel: 'off',
   });
   return {
-    model: `openai:${settings.model}`,
+    model: embeddingModelOf(settings),
     async embed(texts, signal) {
       if (texts.length === 0) return [];
       let answer;
@@ -152,6 +152,11 @@ export function openAIEmbedder(settings: EmbeddingsConfig): Embedder {
       return checkedVectors(answer.data, texts.length);
     },
   };
+}
+
+/** The vector space `createEmbedder(settings)` embeds into, known without starting it. */
+export function embeddingModelOf(settings: EmbeddingsConfig | undefined): string {
+  return settings ? `openai:${settings.model}` : BUILTIN_EMBEDDING_MODEL;
 }
 
 export function createEmbedder(settings: EmbeddingsConfig | undefined): Embedder {

@@ -16,7 +16,7 @@ import * as repo from './documents.repository.js';
 export const DOCUMENT_EMBEDDING = 'document_embedding';
 /** Chunks per embed call: 32 x ~1,000 characters keeps one built-in call under ~0.5 s. */
 export const EMBED_BATCH = 32;
-const MAX_ATTEMPTS = 3;
+export const DOCUMENT_EMBEDDING_ATTEMPTS = 3;
 
 const configSchema = Type.Object(
   {
@@ -36,7 +36,7 @@ export function documentEmbeddingJob(embedder: Embedder): JobType<typeof configS
     creatableOnUi: false,
     creatableByAgent: false,
     visibleOnUi: true,
-    maxAttempts: MAX_ATTEMPTS,
+    maxAttempts: DOCUMENT_EMBEDDING_ATTEMPTS,
     timeLimitSeconds: 6 * 3600,
     async handler(ctx) {
       const documentId = ctx.config.document_id;
@@ -89,7 +89,7 @@ export function documentEmbeddingJob(embedder: Embedder): JobType<typeof configS
         }
       } catch (err) {
         // Failed for good unless the queue tries again (only a TransientJobError with attempts left).
-        const retried = err instanceof TransientJobError && ctx.run.attempt < MAX_ATTEMPTS;
+        const retried = err instanceof TransientJobError && ctx.run.attempt < DOCUMENT_EMBEDDING_ATTEMPTS;
         if (!ctx.signal.aborted && !retried) {
           await repo.setDocumentStatus(ctx.db, documentId, {
             status: 'failed',

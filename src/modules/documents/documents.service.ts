@@ -19,7 +19,7 @@ import { insertJob } from '../jobs/jobs.repository.js';
 import type { UploadPart } from '../sessions/sessions.service.js';
 import { markDocumentSourceDeleted } from '../metagraph/provenance.js';
 import * as systemsRepo from '../systems/systems.repository.js';
-import { DOCUMENT_EMBEDDING } from './document-embedding.job.js';
+import { DOCUMENT_EMBEDDING, DOCUMENT_EMBEDDING_ATTEMPTS } from './document-embedding.job.js';
 import * as vectors from './chunk-vectors.repository.js';
 import * as repo from './documents.repository.js';
 import { baseName, uniqueName } from './documents.rules.js';
@@ -253,7 +253,7 @@ export class DocumentsService {
       jobName,
       config,
       createdBy: actor.email,
-      maxAttempts: 3,
+      maxAttempts: DOCUMENT_EMBEDDING_ATTEMPTS,
     });
     await repo.setDocumentJobRun(tx, document.id, runId);
     return { file_name: taken.name, success: true, dataset_name: taken.name, job_run_id: runId, error: null };

@@ -90,3 +90,33 @@ export async function requestIndexingOfUnindexedRuns(db: Db, batch = 500): Promi
     after = runs[runs.length - 1]!.id;
   }
 }
+
+/**
+ * Queues every live run with a component whose text has no vector of `model`: after the embedding
+ * model changes, a run's texts are in the old space and it is not found by meaning until its job
+ * embeds them again (the job embeds exactly the texts missing a vector of its model). Skipped
+ * cheaply when no vector of another model is stored, as on every start but the first after a change.
+ */
+export async function requestIndexingForModel(db: Db, model: string, batch = 500): Promise<number> {
+  const [other] = await queryRows<{ any: boolean }>(
+    db,
+    sql`SELECT EXISTS (SELECT 1 FROM test_run_search_texts WHERE model <> ${model}) AS any`,
+  );
+  if (!other?.any) return 0;
+  const runs = await queryRows<{ id: string; created_by: string }>(
+    db,
+    sql`SELECT r.id, r.created_by FROM test_runs r
+         WHERE r.deleted_at IS NULL
+           AND EXISTS (SELECT 1 FROM test_run_search_components c
+                        WHERE c.run_id = r.id
+                          AND NOT EXISTS (SELECT 1 FROM test_run_search_texts t
+                                           WHERE t.model = ${model} AND t.text_hash = c.text_hash))
+         ORDER BY r.id`,
+  );
+  for (let i = 0; i < runs.length; i += batch) {
+    await db.transaction(async (tx) => {
+      for (const run of runs.slice(i, i + batch)) await requestRunIndexing(tx, run.id, run.created_by);
+    });
+  }
+  return runs.length;
+}

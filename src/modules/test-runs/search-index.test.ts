@@ -10,7 +10,7 @@ import type { JobContext } from '../../jobs/registry.js';
 import { ok, testApp, type TestContext, type TestUser } from '../../../test/helpers.js';
 import { runClient } from '../../../test/test-run-helpers.js';
 import { testRunEmbeddingJob } from './test-run-embedding.job.js';
-import { requestIndexingOfUnindexedRuns } from './search-index-queue.repository.js';
+import { requestIndexingForModel, requestIndexingOfUnindexedRuns } from './search-index-queue.repository.js';
 import { textHash } from './search-texts.js';
 
 let ctx: TestContext;
@@ -110,6 +110,36 @@ describe('requestIndexingOfUnindexedRuns', () => {
     expect((await indexingRuns(run.uuid)).map((r) => r.status)).toEqual(['pending']);
     expect(await indexingRuns(gone.uuid)).toEqual([]);
     expect(await requestIndexingOfUnindexedRuns(ctx.database.db)).toBe(0);
+  });
+});
+
+describe('requestIndexingForModel', () => {
+  it('after a model change, queues each live run whose texts lack a vector of the new model, once', async () => {
+    const embedder = countingEmbedder();
+    const run = await client.run({ title: 'Thermal balance' });
+    const gone = await client.run({ title: 'Thermal balance, aborted' });
+    for (const r of [run, gone]) {
+      await runJob(embedder, r.uuid);
+      await ctx.database.db.execute(
+        sql`UPDATE job_runs SET status = 'completed', finished_at = now()
+            WHERE config->>'test_run_id' = ${r.uuid} AND status = 'pending'`,
+      );
+    }
+    expect((await ann.call('DELETE', `/test-runs/${gone.uuid}`)).status).toBe(204);
+    const before = await indexingRuns(run.uuid);
+
+    // Same model: nothing stored of another, so nothing is even looked for.
+    expect(await requestIndexingForModel(ctx.database.db, embedder.model)).toBe(0);
+    expect(await indexingRuns(run.uuid)).toEqual(before);
+
+    expect(await requestIndexingForModel(ctx.database.db, 'test:new-model')).toBeGreaterThanOrEqual(1);
+    const after = await indexingRuns(run.uuid);
+    expect(after.slice(0, before.length)).toEqual(before);
+    expect(after.slice(before.length).map((r) => r.status)).toEqual(['pending']);
+    expect((await indexingRuns(gone.uuid)).filter((r) => r.status === 'pending')).toEqual([]);
+    // A restart before a worker took it adds nothing: the waiting run is enough.
+    await requestIndexingForModel(ctx.database.db, 'test:new-model');
+    expect(await indexingRuns(run.uuid)).toEqual(after);
   });
 });
 
