@@ -266,4 +266,51 @@ describe('cancel', () => {
       error: expect.stringContaining('cancelled'),
     });
   });
+
+  it('keeps no chart of a report cancelled after its charts were drawn: no attachment row, no stored object', async () => {
+    const { runId } = await insertRun(ctx, ann);
+    await register(runId, 'tvac.csv', tvacCsv({ rows: 900 }));
+    const id = newId();
+    await insertReport(ctx.database.db, { id, runId, scope: 'run', title: 'Analysis', createdBy: ann.email });
+    const storedCharts = async () =>
+      (await fs.readdir(path.join(root, 'reports'), { recursive: true, withFileTypes: true }).catch(() => []))
+        .filter((f) => f.isFile())
+        .map((f) => path.join(f.parentPath, f.name));
+    const before = await storedCharts();
+    const controller = new AbortController();
+    const jobRunId = newId();
+    const handlerCtx = {
+      run: { id: jobRunId, jobId: newId(), jobType: 'test_run_report', attempt: 1, createdBy: ann.email },
+      config: { job_type: 'test_run_report' as const, report_id: id },
+      signal: controller.signal,
+      saved: undefined,
+      // The cancel arrives once the charts are drawn, as the prose is being written.
+      progress: (_pct: number, message?: string) => {
+        if (message !== 'writing the report') return Promise.resolve();
+        controller.abort(new RunStop('cancelled', 'The run was cancelled.'));
+        return Promise.reject(controller.signal.reason as Error);
+      },
+      checkpoint: () => Promise.resolve(),
+      analyst: createBuiltinAnalyst(),
+      addOutputReference: () => Promise.resolve(),
+      db: ctx.database.db,
+    } satisfies JobContext<{ job_type: 'test_run_report'; report_id: string }>;
+    const storage = new FileStorage(root);
+    const put = storage.put.bind(storage);
+    let charts = 0;
+    storage.put = (...args) => {
+      charts += 1;
+      return put(...args);
+    };
+    await expect(testRunReportJob(storage).handler!(handlerCtx)).rejects.toThrow(/cancelled/);
+    expect(charts).toBeGreaterThan(0); // drawn and stored before the cancel
+    const report = ok(await ann.call<Report>('GET', `/test-runs/${runId}/reports/${id}`));
+    expect(report).toMatchObject({ status: 'cancelled', charts: [] });
+    const rows = await ctx.database.db
+      .select({ description: attachments.description })
+      .from(attachments)
+      .where(eq(attachments.createdBy, 'Assistant'));
+    expect(rows.filter((r) => r.description?.includes(jobRunId))).toEqual([]);
+    expect(await storedCharts()).toEqual(before);
+  });
 });

@@ -73,8 +73,9 @@ export function testRunReportJob(storage: ObjectStorage): JobType<typeof reportC
         return;
       }
       const dir = await tempDir(os.tmpdir());
+      let completed: boolean;
       try {
-        await fillReport(ctx, storage, found.report, dir);
+        completed = await fillReport(ctx, storage, found.report, dir);
       } catch (err) {
         const stop = ctx.signal.aborted ? (ctx.signal.reason as RunStop | undefined) : undefined;
         if (stop?.reason === 'cancelled') {
@@ -94,7 +95,7 @@ export function testRunReportJob(storage: ObjectStorage): JobType<typeof reportC
       } finally {
         await fs.rm(dir, { recursive: true, force: true });
       }
-      if (ctx.config.create_issues) await requestIssues(ctx, found.report, found.systemId);
+      if (completed && ctx.config.create_issues) await requestIssues(ctx, found.report, found.systemId);
     },
   };
 }
@@ -103,10 +104,16 @@ function scopeName(r: repo.ReportRow): string {
   return r.scope === 'run' ? 'the run' : r.scope === 'card' ? 'the card and its steps' : 'the step';
 }
 
-async function fillReport(ctx: Ctx, storage: ObjectStorage, report: repo.ReportRow, dir: string) {
+/** Fills the report in; false when it was final before this run could complete it (cancelled). */
+async function fillReport(
+  ctx: Ctx,
+  storage: ObjectStorage,
+  report: repo.ReportRow,
+  dir: string,
+): Promise<boolean> {
   const scope = { runId: report.runId, scope: report.scope, cardId: report.cardId, stepId: report.stepId };
   const inputs = await pickInputs(ctx.db, storage, scope, scopeName(report));
-  const analysed: (AnalysedFile & { path: string; input: DataInput })[] = [];
+  const analysed: Analysed[] = [];
   const findings: ReportFinding[] = [];
   for (const [i, input] of inputs.data.entries()) {
     await ctx.progress((i / inputs.data.length) * 70, `analysing ${input.file.fileName}`);
@@ -138,7 +145,46 @@ async function fillReport(ctx: Ctx, storage: ObjectStorage, report: repo.ReportR
     ctx.signal.throwIfAborted();
   }
   await ctx.progress(75, 'drawing charts');
-  const charts = await drawCharts(ctx, storage, analysed);
+  // Charts of a report that did not complete (failed, cancelled, retried) would be attachments nothing
+  // refers to: their rows are written only with the completed report, and their objects are removed
+  // otherwise (best effort).
+  const drawn: DrawnChart[] = [];
+  const discard = () => Promise.allSettled(drawn.map((c) => storage.delete(c.row.storageKey)));
+  let completed: boolean;
+  try {
+    completed = await finishWithCharts(
+      ctx,
+      storage,
+      report,
+      { analysed, findings, skipped: inputs.skipped },
+      drawn,
+    );
+  } catch (err) {
+    await discard();
+    throw err;
+  }
+  if (!completed) {
+    await discard(); // cancelled meanwhile
+    return false;
+  }
+  // The report's words become findable by meaning: the run's embedding job reads them next.
+  await requestRunIndexing(ctx.db, report.runId, report.createdBy);
+  await ctx.addOutputReference({ type: 'report', id: report.id, title: report.title });
+  return true;
+}
+
+type Analysed = AnalysedFile & { path: string; input: DataInput };
+type Skipped = Awaited<ReturnType<typeof pickInputs>>['skipped'];
+
+async function finishWithCharts(
+  ctx: Ctx,
+  storage: ObjectStorage,
+  report: repo.ReportRow,
+  { analysed, findings, skipped }: { analysed: Analysed[]; findings: ReportFinding[]; skipped: Skipped },
+  drawn: DrawnChart[],
+): Promise<boolean> {
+  await drawCharts(ctx, storage, analysed, drawn);
+  const charts = drawn.map((c) => c.ref);
   // Each finding names the chart of its file and first channel, so an issue filed from it shows it.
   for (const f of findings) {
     const chart = charts.find((c) => c.file_name === f.file_name && f.channels.includes(c.channel));
@@ -154,37 +200,44 @@ async function fillReport(ctx: Ctx, storage: ObjectStorage, report: repo.ReportR
     title: report.title,
     scopeLine: `**Scope:** ${scopeName(report)} (${report.scope})${prose.by === 'model' ? ' · prose written by the language model from the computed findings' : ''}`,
     files: analysed,
-    skipped: inputs.skipped,
+    skipped,
     findings,
     charts,
     overview: prose.overview,
     context: report.analysisContext,
   });
   ctx.signal.throwIfAborted();
-  await repo.finish(ctx.db, report.id, {
-    status: 'completed',
-    content,
-    summary: prose.summary,
-    findings,
-    charts,
-    error: null,
+  return ctx.db.transaction(async (tx) => {
+    const completed = await repo.finish(tx, report.id, {
+      status: 'completed',
+      content,
+      summary: prose.summary,
+      findings,
+      charts,
+      error: null,
+    });
+    if (completed) {
+      await insertAttachments(
+        tx,
+        drawn.map((c) => c.row),
+      );
+    }
+    return completed;
   });
-  // The report's words become findable by meaning: the run's embedding job reads them next.
-  await requestRunIndexing(ctx.db, report.runId, report.createdBy);
-  await ctx.addOutputReference({ type: 'report', id: report.id, title: report.title });
 }
 
-/** One SVG per (file, channel) with findings, stored as an assistant attachment. */
-async function drawCharts(
-  ctx: Ctx,
-  storage: ObjectStorage,
-  files: (AnalysedFile & { path: string; input: DataInput })[],
-): Promise<ReportChartRef[]> {
-  const refs: ReportChartRef[] = [];
+/** A chart stored in storage, and the assistant attachment row to write with the completed report. */
+interface DrawnChart {
+  ref: ReportChartRef;
+  row: Parameters<typeof insertAttachments>[1][number];
+}
+
+/** One SVG per (file, channel) with findings, stored; each is pushed to `drawn` as soon as it is. */
+async function drawCharts(ctx: Ctx, storage: ObjectStorage, files: Analysed[], drawn: DrawnChart[]) {
   for (const f of files) {
     const channels = [...new Set(f.analysis.findings.flatMap((x) => x.channels))].slice(
       0,
-      MAX_CHARTS - refs.length,
+      MAX_CHARTS - drawn.length,
     );
     if (channels.length === 0) continue;
     const series = await channelSeries(f.path, f.fileName, channels);
@@ -205,13 +258,13 @@ async function drawCharts(
       const key = objectKey('reports');
       const stored = await storage.put(key, Readable.from([Buffer.from(svg)]), 'image/svg+xml');
       const id = newId();
-      const name = `${channel.replace(/[^\w.-]+/g, '_')}.svg`;
-      await insertAttachments(ctx.db, [
-        {
+      drawn.push({
+        ref: { attachment_id: id, channel, file_name: f.fileName },
+        row: {
           id,
           userId: null,
           createdBy: ASSISTANT,
-          name,
+          name: `${channel.replace(/[^\w.-]+/g, '_')}.svg`,
           attachmentType: 'svg',
           contentType: 'image/svg+xml',
           size: stored.size,
@@ -219,11 +272,9 @@ async function drawCharts(
           title: `${channel} — ${f.fileName}`,
           description: `Chart of ${channel} with its findings shaded, from the analysis report job run ${ctx.run.id}.`,
         },
-      ]);
-      refs.push({ attachment_id: id, channel, file_name: f.fileName });
+      });
     }
   }
-  return refs;
 }
 
 /**
