@@ -56,14 +56,15 @@ async function wordsOf(ex: Executor, q: string): Promise<string[]> {
  * a word (at most 10 counted).
  *
  * Measured on the bench database (10,000 runs, 2,000,000 steps; `voltage` in every run), alternating
- * with the previous statement: 32 against 74 ms median. Three things: the counts are read by an
- * index-only scan of the key (migration test_run_search_terms_covering) rather than from ~7,000 heap
- * blocks; one lexeme a word, not two (words); rows are grouped by run id alone, and the runs (live,
- * filter, creation time) joined to the 10,000 groups after, not to the rows before.
+ * with the previous statement (counts read from the heap): 15.7 against 66.2 ms median at load 2, the
+ * same 10,000 scores (bench/RESULTS.md). Three things: the counts are read by an index-only scan of the
+ * key (migration test_run_search_terms_covering), not from ~7,000 heap blocks a lexeme; one lexeme a
+ * word, not two (words); rows are grouped by run id alone, and the runs (live, filter, creation time)
+ * joined to the 10,000 groups after, not to the rows before.
  *
  * The lexemes come as values, read first (wordsOf): from an array computed in the same statement the
  * planner guessed 325,500 rows for 20,000, and the cost it saw switched on JIT compilation (87 ms a
- * query). `words >= n` is `words = n` (a run holds each word once), written so: the planner estimates
+ * query). `words >= n` is `words = n` (a run has one group a word), written so: the planner estimates
  * an equality on a count as one row and then joins 10,000 groups to the runs by a nested loop; an
  * inequality it takes for a third of the groups, and hashes.
  */
