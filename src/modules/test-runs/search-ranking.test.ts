@@ -51,6 +51,19 @@ describe('GET /test-runs/search ordering', () => {
     expect(answer.results[1]!.matches).toHaveLength(3);
   });
 
+  it('ranks a word alike in whichever form it is typed: the stem stands for every form', async () => {
+    const title = await runWith('Stem title', [['Heated bake', 'at 60 C']]);
+    const body = await runWith('Stem body', [['Bake', 'check the heating profile']]);
+    const both = await runWith('Stem both', [
+      ['Heat check', 'heating within limits'],
+      ['Repeat', 'heats again'],
+    ]);
+    const answers = await Promise.all(['heating', 'heat', 'HEATED'].map((q) => sc.search({ q })));
+    const ranking = (a: (typeof answers)[number]) => a.results.map((r) => [r.test_run.uuid, r.score]);
+    expect(ids(answers[0]!)).toEqual([both.uuid, title.uuid, body.uuid]);
+    for (const answer of answers.slice(1)) expect(ranking(answer)).toEqual(ranking(answers[0]!));
+  });
+
   it('lists at most 10 matches per run, the title match first', async () => {
     const steps = (n: number, word: string): [string, string][] =>
       Array.from({ length: n }, (_, i) => [`Check ${i}`, `${word} on the harness`]);

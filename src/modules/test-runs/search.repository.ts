@@ -29,56 +29,60 @@ const typeFilter = (alias: string, types: SearchComponentType[] | undefined): SQ
     : sql``;
 
 /**
- * The words of the query, each with the lexemes that stand for it (english stem and as typed, taken
- * at the same position of both parses); english stop words are no words (as `the`, `at`).
+ * The words of the query, each as its english lexeme (the stem: `soaking` is `soak`); english stop
+ * words are no words (as `the`, `at`). The documents hold each token both stemmed and as typed, so a
+ * component holding the typed form holds the stem too: the stem's counts cover the typed form's, and
+ * ranking reads the stem's rows alone (half the rows of reading both, for the same scores).
  */
 const words = (q: string): SQL =>
-  sql`SELECT p AS word, array_agg(DISTINCT x.lexeme) AS lexemes
+  sql`SELECT p AS word, min(x.lexeme) FILTER (WHERE x.en) AS lexeme
         FROM (SELECT u.lexeme, u.positions, true AS en FROM unnest(to_tsvector('english', ${q})) u
               UNION ALL
               SELECT u.lexeme, u.positions, false FROM unnest(to_tsvector('simple', ${q})) u) x,
              unnest(x.positions) p
        GROUP BY p HAVING bool_or(x.en)`;
 
-/** The query's words, each as its lexemes; none for a query of stop words and punctuation. */
-async function wordsOf(ex: Executor, q: string): Promise<string[][]> {
-  const rows = await queryRows<{ lexemes: string[] }>(
-    ex,
-    sql`SELECT lexemes FROM (${words(q)}) w ORDER BY word`,
-  );
-  return rows.map((r) => r.lexemes);
+/** The query's words, each as its english lexeme; none for a query of stop words and punctuation. */
+async function wordsOf(ex: Executor, q: string): Promise<string[]> {
+  const rows = await queryRows<{ lexeme: string }>(ex, sql`SELECT lexeme FROM (${words(q)}) w ORDER BY word`);
+  return rows.map((r) => r.lexeme);
 }
 
 /**
  * Every live run of the filter holding every word of the query, with its full-text score and
- * creation time, read from the per-run term counts (test_run_search_terms: one row per run and
- * lexeme, not one per matching component). A word scores 1.0 in a title, else 0.4 (ts_rank's
+ * creation time, read from the per-run term counts (test_run_search_terms: one row per run, component
+ * type and lexeme, not one per matching component). A word scores 1.0 in a title, else 0.4 (ts_rank's
  * weights A and B); the run's score is the sum over the words plus 0.01 per further component holding
  * a word (at most 10 counted).
  *
- * The lexemes come as values, read first (wordsOf): the planner then estimates each from the
- * table's statistics; from an array computed in the same statement it guessed 325,500 rows for
- * 20,000, and the cost it saw switched on JIT compilation (87 ms a query). The runs are joined before
- * grouping: a HAVING is not estimated, and taken for one row it joined 10,000 runs by a nested loop.
+ * Measured on the bench database (10,000 runs, 2,000,000 steps; `voltage` in every run), alternating
+ * with the previous statement (counts read from the heap): 15.7 against 66.2 ms median at load 2, the
+ * same 10,000 scores (bench/RESULTS.md). Three things: the counts are read by an index-only scan of the
+ * key (migration test_run_search_terms_covering), not from ~7,000 heap blocks a lexeme; one lexeme a
+ * word, not two (words); rows are grouped by run id alone, and the runs (live, filter, creation time)
+ * joined to the 10,000 groups after, not to the rows before.
+ *
+ * The lexemes come as values, read first (wordsOf): from an array computed in the same statement the
+ * planner guessed 325,500 rows for 20,000, and the cost it saw switched on JIT compilation (87 ms a
+ * query). `words >= n` is `words = n` (a run has one group a word), written so: the planner estimates
+ * an equality on a count as one row and then joins 10,000 groups to the runs by a nested loop; an
+ * inequality it takes for a third of the groups, and hashes.
  */
-function ranked(words: string[][], f: SearchFilter): SQL {
-  const pairs = sql.join(
-    words.flatMap((lexemes, i) => lexemes.map((l) => sql`(${i}::int, ${l}::text)`)),
+function ranked(words: string[], f: SearchFilter): SQL {
+  const lexemes = sql.join(
+    words.map((l, i) => sql`(${i}::int, ${l}::text)`),
     sql`, `,
   );
-  return sql`WITH per_lexeme AS (
-        SELECT t.run_id, r.created_at, w.word, t.lexeme, bool_or(t.n_title > 0) AS title,
-               sum(t.n_title + t.n_body) AS n
-          FROM (VALUES ${pairs}) AS w(word, lexeme)
-          JOIN test_run_search_terms t ON t.lexeme = w.lexeme ${typeFilter('t', f.componentTypes)}
-          JOIN test_runs r ON r.id = t.run_id
-         WHERE ${conditions(f)}
-         GROUP BY t.run_id, r.created_at, w.word, t.lexeme),
-      per_word AS (
-        SELECT run_id, created_at, word, max(CASE WHEN title THEN 1.0 ELSE 0.4 END) AS best, max(n) AS n
-          FROM per_lexeme GROUP BY run_id, created_at, word)
-    SELECT run_id AS id, (sum(best) + 0.01 * least(max(n) - 1, 10))::float8 AS score, created_at
-      FROM per_word GROUP BY run_id, created_at HAVING count(*) = ${words.length}`;
+  return sql`SELECT r.id, (p.best + 0.01 * least(p.n - 1, 10))::float8 AS score, r.created_at
+      FROM (SELECT run_id, sum(CASE WHEN title THEN 1.0 ELSE 0.4 END) AS best, max(n) AS n,
+                   count(*) AS words
+              FROM (SELECT t.run_id, w.word, bool_or(t.n_title > 0) AS title, sum(t.n_title + t.n_body) AS n
+                      FROM (VALUES ${lexemes}) AS w(word, lexeme)
+                      JOIN test_run_search_terms t ON t.lexeme = w.lexeme ${typeFilter('t', f.componentTypes)}
+                     GROUP BY t.run_id, w.word) per_word
+             GROUP BY run_id) p
+      JOIN test_runs r ON r.id = p.run_id
+     WHERE p.words >= ${words.length} AND ${conditions(f)}`;
 }
 
 export type SortBy = 'relevance' | 'created_at';
@@ -201,7 +205,10 @@ export async function fulltextMatches(
   );
   // The page's documents by run (a few thousand rows through the run_id index), then the query on
   // them: left to itself the planner takes the GIN index, which for a common word walks every match
-  // of every run (112 ms for 20 runs at 1,000 runs, growing with the data).
+  // of every run (112 ms for 20 runs at 1,000 runs, growing with the data). The LIMIT never cuts (at
+  // most `perRun` a run): it tells the planner how few rows come, which it guessed from the row number's
+  // filter at ~5x as many; on PGlite (100,000 steps) it then hashed every step, twice, to join them: 66-80
+  // ms of the common word's request. With the bound it looks each component up by its key.
   const matched = sql`SELECT * FROM (
       SELECT s.run_id, s.component_type, s.component_id, ts_rank(s.document, ${anyWord(q)}) AS rank,
              row_number() OVER (PARTITION BY s.run_id
@@ -209,7 +216,8 @@ export async function fulltextMatches(
         FROM (SELECT * FROM test_run_search_documents s
                WHERE s.run_id IN (${list}) ${typeFilter('s', types)} OFFSET 0) s
        WHERE s.document @@ ${anyWord(q)}) x
-     WHERE x.n <= ${perRun}`;
+     WHERE x.n <= ${perRun}
+     LIMIT ${runIds.length * perRun}`;
   return queryRows(ex, details(matched, sql`ts_headline('english', t.text, ${anyWord(q)}, ${HEADLINE})`));
 }
 
