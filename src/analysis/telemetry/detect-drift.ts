@@ -2,95 +2,140 @@
 // over hundreds of samples, so the series is averaged into blocks and a ramp shape (flat, then a
 // linear change from onset to end, then held) is fitted on top of the level before it. On a
 // channel with siblings the series is the residual against their median, which removes the cycles,
-// warm-up and load changes they share; a lone channel is judged on its own level.
+// warm-up and load changes they share; a lone channel is judged on its residual from its commands.
 import type { Channel } from './context.js';
 import type { RawEvent } from './detect-local.js';
 import { madSigma } from './robust.js';
 
 /** Ramp height against the spread of what the fit leaves: 6x keeps cycles and wander out. */
 const DRIFT_MIN_RATIO = 6;
-/** And against the per-sample noise, so a very smooth channel does not report tiny slopes. */
+/**
+ * And against the per-sample noise, so a very smooth channel does not report tiny slopes. Tried at
+ * 2x (a creep can be plain in block means while small against one sample): it found one more drift
+ * of sets 1-2 but added false drifts on the development seeds (thermal tails, load-following
+ * currents of 3-6 sigma), so the floor stays at 10x until a better model of the channel exists.
+ */
 const DRIFT_MIN_SIGMA = 10;
 
-/** Ramp height against the range (p95 - p5) the detrended level covered before the onset. */
+/** Ramp height against the range (p95 - p5) the level covered before the onset. */
 const DRIFT_HISTORY_RATIO = 3;
 
-/**
- * p95 - p5 of the blocks before the onset. Not detrended: slow wander is exactly what a drift must
- * stand out from, and a line through the history would hide it.
- */
-function historyBand(yb: number[], k: number): number {
-  const r = yb.slice(0, k).sort((u, v) => u - v);
+/** Shortest ramp, in blocks: a change within fewer is a step (a jump within a few samples). */
+const MIN_RAMP_BLOCKS = 5;
+
+/** p95 - p5 of a list. Not detrended: slow wander is exactly what a drift must stand out from. */
+function band(xs: number[]): number {
+  const r = [...xs].sort((u, v) => u - v);
+  const k = r.length;
   return r[Math.floor(0.95 * (k - 1))]! - r[Math.floor(0.05 * (k - 1))]!;
 }
 
+interface Fit {
+  rss: number;
+  /** Level before the onset and the ramp's slope per block. */
+  a: number;
+  c: number;
+}
+
 /**
- * Least squares of y on [1, g(j)]: a level, then the ramp. No slope term: a line extrapolated from
- * the history turns the curvature of slow wander into a large "departure", while the level before
- * the onset is what a drift really leaves.
+ * Least squares of y on [1, ramp(j)]: a level, then the ramp. No slope term: a line extrapolated
+ * from the history turns the curvature of slow wander into a large "departure", while the level
+ * before the onset is what a drift really leaves.
  */
-function fit2(y: number[], g: (j: number) => number): { rss: number; c: number } {
+export function fitRamp(y: number[], ramp: (j: number) => number): Fit {
   const m = y.length;
   let sg = 0;
   let sgg = 0;
   let sy = 0;
   let sgy = 0;
   for (let j = 0; j < m; j++) {
-    const gj = g(j);
+    const gj = ramp(j);
     sg += gj;
     sgg += gj * gj;
     sy += y[j]!;
     sgy += gj * y[j]!;
   }
   const det = m * sgg - sg * sg;
-  if (Math.abs(det) < 1e-12) return { rss: Infinity, c: 0 };
+  if (Math.abs(det) < 1e-12) return { rss: Infinity, a: 0, c: 0 };
   const c = (m * sgy - sg * sy) / det;
   const a = (sy - c * sg) / m;
   let rss = 0;
-  for (let j = 0; j < m; j++) rss += (y[j]! - (a + c * g(j))) ** 2;
-  return { rss, c };
+  for (let j = 0; j < m; j++) rss += (y[j]! - (a + c * ramp(j))) ** 2;
+  return { rss, a, c };
 }
 
-/** Drift within the steady segment [s, e) of series y; at most one per segment. */
-export function drift(ch: Channel, y: Float64Array, s: number, e: number): RawEvent | null {
-  const len = e - s;
-  const B = Math.max(1, Math.ceil(len / 150));
+/** Block means of y over [s, e): B samples each, about 150 blocks. */
+function blocks(y: Float64Array, s: number, e: number): { yb: number[]; B: number } {
+  const B = Math.max(1, Math.ceil((e - s) / 150));
   const yb: number[] = [];
   for (let k = s; k + B <= e; k += B) {
     let sum = 0;
     for (let i = k; i < k + B; i++) sum += y[i]!;
     yb.push(sum / B);
   }
+  return { yb, B };
+}
+
+/**
+ * A drift starts: before its onset the level was not already running its way at this fraction of
+ * its rate or more. A thermal lag or a settling tail that the segment still holds, and wander that
+ * happens to keep going, move before the fitted onset; a sensor that begins to creep does not.
+ */
+const DRIFT_HISTORY_SLOPE = 0.5;
+
+/** Least-squares slope of xs against its index. */
+function slopeOf(xs: number[]): number {
+  const n = xs.length;
+  const mx = (n - 1) / 2;
+  const my = xs.reduce((p, v) => p + v, 0) / n;
+  let sxy = 0;
+  let sxx = 0;
+  xs.forEach((v, j) => {
+    sxy += (j - mx) * (v - my);
+    sxx += (j - mx) ** 2;
+  });
+  return sxx > 0 ? sxy / sxx : 0;
+}
+
+/** Drift within the steady segment [s, e) of series y; at most one per segment. */
+export function drift(ch: Channel, y: Float64Array, s: number, e: number): RawEvent | null {
+  const len = e - s;
+  const { yb, B } = blocks(y, s, e);
   const m = yb.length;
   if (m < 20 || len < 100) return null;
-  let best = { rss: Infinity, c: 0, k: 0, end: m - 1 };
-  // At least 10 blocks of history before the onset: with fewer, the pre-onset line that the ramp is
-  // measured from is set by a handful of points and trades slope with the ramp freely.
-  for (let k = Math.max(10, Math.floor(0.1 * m)); k < m - 4; k++) {
-    const f = fit2(yb, (j) => Math.max(0, j - k));
-    if (f.rss < best.rss) best = { ...f, k, end: m - 1 };
+  let best = { fit: { rss: Infinity, a: 0, c: 0 }, k: 0, end: m - 1 };
+  // At least 10 blocks of history before the onset: with fewer, the pre-onset level that the ramp is
+  // measured from is set by a handful of points and trades with the ramp freely.
+  for (let k = Math.max(10, Math.floor(0.1 * m)); k < m - MIN_RAMP_BLOCKS; k++) {
+    const fit = fitRamp(yb, (j) => Math.max(0, j - k));
+    if (fit.rss < best.fit.rss) best = { fit, k, end: m - 1 };
   }
   // With the onset fixed, the end of the ramp: after it the level holds.
-  for (let end = best.k + 3; end < m - 1; end++) {
+  for (let end = best.k + MIN_RAMP_BLOCKS; end < m - 1; end++) {
     const k = best.k;
-    const f = fit2(yb, (j) => Math.min(Math.max(0, j - k), end - k));
-    if (f.rss < best.rss) best = { ...f, k, end };
+    const fit = fitRamp(yb, (j) => Math.min(Math.max(0, j - k), end - k));
+    if (fit.rss < best.fit.rss) best = { ...best, fit, end };
   }
-  const height = Math.abs(best.c) * (best.end - best.k);
-  const resid = Math.sqrt(best.rss / m);
+  const { fit, k, end } = best;
+  const height = Math.abs(fit.c) * (end - k);
+  const resid = Math.sqrt(fit.rss / m);
   const spread = Math.max(resid, madSigma(yb.slice(1).map((v, j) => v - yb[j]!)) / Math.SQRT2);
   if (height < DRIFT_MIN_RATIO * spread || height < DRIFT_MIN_SIGMA * ch.sigma) return null;
-  // The channel's own history: a drift leaves the band the level wandered in before it started. Wander
-  // and cycles are smooth too, so fit quality alone cannot tell them from a drift; their size can.
-  const history = historyBand(yb, best.k);
-  if (height < DRIFT_HISTORY_RATIO * history) return null;
+  // The channel's own history: a drift leaves the band the level wandered in before it started.
+  // Wander and cycles are smooth too, so fit quality alone cannot tell them from a drift; their
+  // size can, and so can whether the level was already on its way.
+  const history = yb.slice(0, k);
+  if (height < DRIFT_HISTORY_RATIO * band(history)) return null;
+  const before = slopeOf(history);
+  if (Math.sign(before) === Math.sign(fit.c) && Math.abs(before) >= DRIFT_HISTORY_SLOPE * Math.abs(fit.c))
+    return null;
   return {
     kind: 'drift',
     channels: [ch.name],
-    i0: s + best.k * B,
-    i1: Math.min(e - 1, s + best.end * B + B - 1),
+    i0: s + k * B,
+    i1: Math.min(e - 1, s + end * B + B - 1),
     peak_sigma: height / ch.sigma,
-    values: { change: best.c * (best.end - best.k), slope_per_sample: best.c / B },
+    values: { change: fit.c * (end - k), slope_per_sample: fit.c / B },
     extra: { ratio: height / spread },
   };
 }
