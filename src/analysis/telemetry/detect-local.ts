@@ -4,6 +4,7 @@
 // carry across channels and files; the numbers are documented where they are set.
 import type { Channel } from './context.js';
 import { madSigma, median, prefix, meanOf, rollingMean, rollingMedian } from './robust.js';
+import { localScale } from './local-scale.js';
 import type { FaultKind } from './types.js';
 
 export interface RawEvent {
@@ -28,7 +29,12 @@ export function spikes(ch: Channel): { events: RawEvent[]; cleaned: Float64Array
   // The difference-based sigma is the floor: on a quantised channel the residual MAD can be a
   // fraction of a quantum and would turn ordinary noise into spikes.
   const s = Math.max(madSigma(r), ch.quantum, ch.sigma);
-  const out: boolean[] = Array.from(r, (v) => Math.abs(v) > SPIKE_Z * s);
+  // Against the noise around the point too: where the channel is busier than its file-wide scale
+  // says (noise growing with level, a vibration level that ramps), that scale would make the busy
+  // stretch's ordinary noise a string of spikes.
+  const local = localScale(r);
+  const scale = (i: number) => Math.max(s, local[i]!);
+  const out: boolean[] = Array.from(r, (v, i) => Math.abs(v) > SPIKE_Z * scale(i));
   const cleaned = Float64Array.from(ch.xi);
   const events: RawEvent[] = [];
   for (let i = 0; i < out.length; i++) {
