@@ -26,6 +26,7 @@ import { oscillations, SLOW_OSCILLATION_SCALE, spikes, steps, type RawEvent } fr
 import { commandedOff, timeAt, toFindings } from './assemble.js';
 import { mergeEvents, pairSteps, type RowEvent } from './findings.js';
 import { limitsFromContext } from './limits.js';
+import { limitRepeats } from './repeats.js';
 import { lag, lagSet, residualOf } from './model.js';
 import { interpolate, noiseScale, quantum } from './robust.js';
 import { channelStats, scanRows } from './scans.js';
@@ -236,7 +237,7 @@ async function analyse(
   }
 
   const near = Math.max(3, Math.round(2 / period));
-  const merged = mergeEvents(pairSteps(events, Math.round(rows * 0.5)), near).filter(
+  const merged = mergeEvents(limitRepeats(pairSteps(events, Math.round(rows * 0.5))), near).filter(
     (e) => e.r1 - e.r0 < MAX_SPAN * rows,
   );
   const findings = await toFindings(src, input.fileName, merged, channels);
