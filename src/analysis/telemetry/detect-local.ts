@@ -132,6 +132,8 @@ function lineRss(x: Float64Array, lo: number, hi: number): number {
 /** RMS rise that marks an oscillation (power x4; a 3-sigma sine gives 2.3x) and the windows it must last. */
 const OSC_RATIO = 2;
 const OSC_MIN_WINDOWS = 3;
+/** Share of a raised stretch's power at one period (autocorrelation) that makes it an oscillation. */
+const OSC_PERIODICITY = 0.5;
 
 /**
  * The windows (high-pass 41 samples, RMS over 30) see periods up to ~40 samples; a slow oscillation
@@ -171,7 +173,11 @@ export function oscillations(ch: Channel, x: Float64Array, scale = 1): RawEvent[
     // At the slower scales a step's edge passes through the high-pass filter as a burst about W
     // samples long: an oscillation must outlast that footprint as well.
     const minWindows = OSC_MIN_WINDOWS + (scale > 1 ? Math.ceil(W / hop) : 0);
-    if (k - j + 1 >= minWindows && crossings >= 6) {
+    // Periodic: the power that raised the RMS (at least 3/4 of it at the 2x ratio) is mostly one
+    // period, as an oscillation's is. Broadband energy (a louder random vibration, a shock's burst, a
+    // load transient) raises the RMS just as much but repeats at no lag.
+    const periodic = periodicity(h, i0, i1, W);
+    if (k - j + 1 >= minWindows && crossings >= 6 && periodic >= OSC_PERIODICITY) {
       const peak = Math.max(...rms.slice(j, k + 1));
       events.push({
         kind: 'oscillation',
@@ -179,10 +185,33 @@ export function oscillations(ch: Channel, x: Float64Array, scale = 1): RawEvent[
         i0,
         i1,
         peak_sigma: (peak * Math.SQRT2) / ch.sigma,
-        values: { rms: peak, typical_rms: typical, amplitude: peak * Math.SQRT2 },
+        values: { rms: peak, typical_rms: typical, amplitude: peak * Math.SQRT2, periodicity: periodic },
       });
     }
     j = k;
   }
   return events;
+}
+
+/**
+ * How periodic a stretch is: the highest normalised autocorrelation of the high-passed series at a lag
+ * past its first zero crossing (up to maxLag). A sine carrying a fraction p of the power gives about p
+ * at its period; broadband noise (random vibration, however loud) gives near 0 there.
+ */
+export function periodicity(h: Float64Array, i0: number, i1: number, maxLag: number): number {
+  const n = i1 - i0 + 1;
+  const top = Math.min(maxLag, Math.floor(n / 2));
+  let e = 0;
+  for (let i = i0; i <= i1; i++) e += h[i]! ** 2;
+  if (!(e > 0)) return 0;
+  let crossed = false;
+  let best = 0;
+  for (let k = 1; k <= top; k++) {
+    let s = 0;
+    for (let i = i0; i + k <= i1; i++) s += h[i]! * h[i + k]!;
+    const r = (s / e) * (n / (n - k));
+    if (!crossed) crossed = r <= 0;
+    else best = Math.max(best, r);
+  }
+  return best;
 }
