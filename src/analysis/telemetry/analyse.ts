@@ -2,6 +2,7 @@
 // the scans; detectors run on per-channel series pulled in chunks (bucketed beyond `maxPoints`).
 // Commands, modes and the start-up window explain changes; siblings expose slow faults.
 import { unitsOf } from './columns.js';
+import { answeredBy, looksProgrammed } from './commands.js';
 import {
   commandChanges,
   explainers,
@@ -85,6 +86,25 @@ async function analyse(
   // A numeric column with a handful of values (relays, discretes, numeric modes) is a state: its
   // changes explain the others' and it is not judged as a sensor.
   for (const c of cols) if (c.kind === 'numeric' && isDiscrete(byName.get(c.name)!)) c.kind = 'command';
+  // A column that holds programmed levels and that the others answer is a command too, whatever its name.
+  const sensors = cols
+    .filter((c) => c.kind === 'numeric')
+    .map((c) => ({
+      name: c.name,
+      xi: interpolate(byName.get(c.name)!),
+      sigma: noiseScale(byName.get(c.name)!),
+    }));
+  for (const c of cols) {
+    const x = byName.get(c.name)!;
+    if (c.kind !== 'numeric' || !looksProgrammed(x)) continue;
+    if (
+      answeredBy(
+        x,
+        sensors.filter((o) => o.name !== c.name),
+      )
+    )
+      c.kind = 'command';
+  }
   const numeric = cols.filter((c) => c.kind === 'numeric');
   const context = cols.filter((c) => c.kind !== 'numeric');
   const channels: Channel[] = numeric.map((c) => {

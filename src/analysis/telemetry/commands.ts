@@ -1,0 +1,77 @@
+// Commands judged on the data, not only on the name: a numeric column named like a measurement
+// (`heater_load_kW`, `freq_MHz`, `pulse_count`) is a programmed value when it holds levels and changes
+// in clean steps, and the other channels answer its changes. Such a column explains the changes that
+// follow it, and is not judged as a sensor (its held levels are not "stuck", its steps not faults).
+// Shape alone is not enough: a stuck sensor holds a level too, and its siblings' reaction to its
+// release would then read as a commanded change. So a held-level column must also be answered.
+import { meanOf, prefix } from './robust.js';
+
+/** A programmed column repeats its previous value on at least 80% of rows (a sensor's noise does not). */
+export const PROGRAMMED_HOLD = 0.8;
+/**
+ * At most 10% of its changes return to the value held before the previous change (A -> B -> A within
+ * one hold): a quantised sensor flickers between neighbouring values, a program does not.
+ */
+export const PROGRAMMED_FLICKER = 0.1;
+/** Samples either side of a change over which levels are compared (held before, answered after). */
+const ANSWER_WINDOW = 20;
+/** A channel answers a change when its mean level moves by this many of its noise sigmas. */
+const ANSWER_SIGMA = 4;
+
+/** Holds levels and changes in clean steps: the shape of a program (profile, scan, counter). */
+export function looksProgrammed(x: Float64Array): boolean {
+  let pairs = 0;
+  let holds = 0;
+  const changes: number[] = [];
+  let prev = NaN;
+  for (let i = 0; i < x.length; i++) {
+    const v = x[i]!;
+    if (!Number.isFinite(v)) continue;
+    if (Number.isFinite(prev)) {
+      pairs++;
+      if (v === prev) holds++;
+      else changes.push(i);
+    }
+    prev = v;
+  }
+  if (!changes.length || holds < PROGRAMMED_HOLD * pairs) return false;
+  // Value before each change, to find A -> B -> A returns.
+  const before = changes.map((c) => {
+    for (let k = c - 1; k >= 0; k--) if (Number.isFinite(x[k]!)) return x[k]!;
+    return NaN;
+  });
+  let returns = 0;
+  for (let k = 1; k < changes.length; k++) if (x[changes[k]!] === before[k - 1]) returns++;
+  return returns <= PROGRAMMED_FLICKER * Math.max(1, changes.length - 1);
+}
+
+/**
+ * Whether another channel answers the column's changes: at a change held for ANSWER_WINDOW samples
+ * before and after, some other channel's mean over the window after the change (skipping a window for
+ * its response to start) differs from its mean before by ANSWER_SIGMA noise sigmas.
+ */
+export function answeredBy(
+  x: Float64Array,
+  others: { xi: Float64Array; sigma: number }[],
+  w = ANSWER_WINDOW,
+): boolean {
+  const n = x.length;
+  const pres = others.map((o) => prefix(o.xi));
+  let last = -Infinity;
+  const held = (a: number, b: number) => {
+    for (let i = Math.max(1, a); i < Math.min(n, b); i++) if (x[i] !== x[i - 1]) return false;
+    return a >= 0 && b <= n;
+  };
+  for (let c = 1; c < n; c++) {
+    if (x[c] === x[c - 1] || !Number.isFinite(x[c]!) || !Number.isFinite(x[c - 1]!)) continue;
+    const testable = c - last > w && held(c - w, c) && held(c + 1, c + 3 * w);
+    last = c;
+    if (!testable) continue;
+    const moved = others.some((o, k) => {
+      const pre = pres[k]!;
+      return Math.abs(meanOf(pre, c + w, c + 3 * w) - meanOf(pre, c - w, c)) > ANSWER_SIGMA * o.sigma;
+    });
+    if (moved) return true;
+  }
+  return false;
+}
