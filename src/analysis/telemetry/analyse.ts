@@ -28,6 +28,7 @@ import { commandedOff, timeAt, toFindings } from './assemble.js';
 import { mergeEvents, pairSteps, type RowEvent } from './findings.js';
 import { limitsFromContext } from './limits.js';
 import { limitRepeats } from './repeats.js';
+import { dropFrozenEchoes, joinFlicker, withoutFrozen } from './frozen.js';
 import { lag, lagSet, residualOf } from './model.js';
 import { interpolate, noiseScale, quantum } from './robust.js';
 import { channelStats, scanRows } from './scans.js';
@@ -144,6 +145,13 @@ async function analyse(
     ctx.startup.set(ch.name, Math.max(ctx.startupEnd, settleTime(ch, t!, [0], seriesPeriod)));
   }
 
+  // Stuck runs (flicker joined) per channel, in series indices: a frozen sensor leaves its siblings'
+  // reference while it is frozen.
+  const stuck = new Map(
+    numeric.map((c) => [c.name, joinFlicker(stuckRuns(scan.runs.get(c.col)!, c.name))] as const),
+  );
+  const frozenSpans = (name: string) =>
+    (stuck.get(name) ?? []).map((e) => ({ i0: Math.floor(e.r0 / bucket), i1: Math.floor(e.r1 / bucket) }));
   const taus = lagSet(seriesPeriod, ctx.duration);
   const raw: RawEvent[] = [];
   const cleaned = new Map<string, Float64Array>();
@@ -176,7 +184,7 @@ async function analyse(
     const y = sibs.length
       ? siblingResidual(
           { ...ch, xi: own },
-          sibs.map((s) => ({ ...s, xi: cleaned.get(s.name)! })),
+          sibs.map((s) => ({ ...s, xi: withoutFrozen(cleaned.get(s.name)!, frozenSpans(s.name)) })),
         )!
       : residualOf(own, regs, indexAt(t!, ctx.startup.get(ch.name)!));
     // Steps are judged on the sibling residual too: a shared cycle hides a small shift in one sensor.
@@ -241,23 +249,29 @@ async function analyse(
     ),
     ...(input.limits ?? {}),
   };
+  const reported = new Map<string, RowEvent[]>();
   for (const c of numeric) {
     const ch = channels.find((x) => x.name === c.name)!;
-    for (const e of stuckRuns(scan.runs.get(c.col)!, c.name)) {
+    for (const e of stuck.get(c.name) ?? []) {
       const t0 = t![Math.floor(e.r0 / bucket)]!;
       const othersMove = channels.some(
         (o) => o !== ch && moves(o, Math.floor(e.r0 / bucket), Math.floor(e.r1 / bucket)),
       );
       const off = commandedOff(c.name, context, byName, Math.floor(e.r0 / bucket), Math.floor(e.r1 / bucket));
       // Commands do not explain a frozen value (its siblings keep moving); only start-up and "off" do.
-      if (othersMove && t0 >= ctx.startup.get(c.name)! && !off) events.push(e);
+      if (othersMove && t0 >= ctx.startup.get(c.name)! && !off) {
+        events.push(e);
+        reported.set(c.name, [...(reported.get(c.name) ?? []), e]);
+      }
     }
     const lim = limits[c.name];
     if (lim) events.push(...(await limitBreaches(conn, c.col, c.name, lim)));
   }
 
   const near = Math.max(3, Math.round(2 / period));
-  const merged = mergeEvents(limitRepeats(pairSteps(events, Math.round(rows * 0.5))), near).filter(
+  // A stuck channel's own release (a jump back, a ring) within 20 samples of its end is the stuck finding.
+  const kept = dropFrozenEchoes(events, reported, 20 * bucket);
+  const merged = mergeEvents(limitRepeats(pairSteps(kept, Math.round(rows * 0.5))), near).filter(
     (e) => e.r1 - e.r0 < MAX_SPAN * rows,
   );
   const findings = await toFindings(src, input.fileName, merged, channels);
