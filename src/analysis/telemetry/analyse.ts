@@ -2,7 +2,7 @@
 // the scans; detectors run on per-channel series pulled in chunks (bucketed beyond `maxPoints`).
 // Commands, modes and the start-up window explain changes; siblings expose slow faults.
 import { unitsOf } from './columns.js';
-import { answeredBy, looksProgrammed } from './commands.js';
+import { answeredBy, looksProgrammed, SCAN_CHANGES } from './commands.js';
 import {
   commandChanges,
   explainers,
@@ -95,16 +95,15 @@ async function analyse(
       xi: interpolate(byName.get(c.name)!),
       sigma: noiseScale(byName.get(c.name)!),
     }));
+  const programmed = new Set<string>();
   for (const c of cols) {
     const x = byName.get(c.name)!;
     if (c.kind !== 'numeric' || !looksProgrammed(x)) continue;
-    if (
-      answeredBy(
-        x,
-        sensors.filter((o) => o.name !== c.name),
-      )
-    )
+    const others = sensors.filter((o) => o.name !== c.name);
+    if (answeredBy(x, others)) {
       c.kind = 'command';
+      programmed.add(c.name);
+    }
   }
   const numeric = cols.filter((c) => c.kind === 'numeric');
   const context = cols.filter((c) => c.kind !== 'numeric');
@@ -124,7 +123,15 @@ async function analyse(
     settle: new Map(),
     siblings: new Map(),
   };
-  const changeIdx = new Map(context.map((c) => [c.name, commandChanges(byName.get(c.name)!)]));
+  // A column made a command by its data is known only to be a program; when it changes dozens of
+  // times (a frequency scan, a sweep) its changes explain nothing in particular, and as settling
+  // windows they would mask the whole record: it stops being judged as a sensor, no more.
+  const changeIdx = new Map(
+    context.map((c) => {
+      const idx = commandChanges(byName.get(c.name)!);
+      return [c.name, programmed.has(c.name) && idx.length > SCAN_CHANGES ? [] : idx];
+    }),
+  );
 
   for (const ch of channels) {
     const idx = [

@@ -4,7 +4,7 @@
 // follow it, and is not judged as a sensor (its held levels are not "stuck", its steps not faults).
 // Shape alone is not enough: a stuck sensor holds a level too, and its siblings' reaction to its
 // release would then read as a commanded change. So a held-level column must also be answered.
-import { meanOf, prefix } from './robust.js';
+import { meanOf, median, prefix } from './robust.js';
 
 /** A programmed column repeats its previous value on at least 80% of rows (a sensor's noise does not). */
 export const PROGRAMMED_HOLD = 0.8;
@@ -13,6 +13,8 @@ export const PROGRAMMED_HOLD = 0.8;
  * one hold): a quantised sensor flickers between neighbouring values, a program does not.
  */
 export const PROGRAMMED_FLICKER = 0.1;
+/** More changes than this make a scan or sweep, not a list of commanded steps (as for toggles). */
+export const SCAN_CHANGES = 40;
 /** Samples either side of a change over which levels are compared (held before, answered after). */
 const ANSWER_WINDOW = 20;
 /** A channel answers a change when its mean level moves by this many of its noise sigmas. */
@@ -45,17 +47,35 @@ export function looksProgrammed(x: Float64Array): boolean {
   return returns <= PROGRAMMED_FLICKER * Math.max(1, changes.length - 1);
 }
 
+/** Median length of the runs of one held value (empty cells end a run). */
+function medianHold(x: Float64Array): number {
+  const runs: number[] = [];
+  let len = 0;
+  for (let i = 0; i < x.length; i++) {
+    if (i > 0 && x[i] === x[i - 1]) len++;
+    else {
+      if (len) runs.push(len);
+      len = 1;
+    }
+  }
+  if (len) runs.push(len);
+  return median(runs);
+}
+
 /**
  * Whether another channel answers the column's changes: at a change held for ANSWER_WINDOW samples
- * before and after, some other channel's mean over the window after the change (skipping a window for
- * its response to start) differs from its mean before by ANSWER_SIGMA noise sigmas.
+ * before and twice that after, some other channel's mean over the second window after the change (the
+ * first lets its response start) differs from its mean before by ANSWER_SIGMA noise sigmas.
  */
 export function answeredBy(
   x: Float64Array,
   others: { xi: Float64Array; sigma: number }[],
-  w = ANSWER_WINDOW,
+  window = ANSWER_WINDOW,
 ): boolean {
   const n = x.length;
+  // A scan that dwells only ~25 samples per level (an EMI frequency step list) is judged over a third
+  // of its typical dwell, so its changes can be tested at all; never under 5 samples.
+  const w = Math.max(5, Math.min(window, Math.floor(medianHold(x) / 3)));
   const pres = others.map((o) => prefix(o.xi));
   let last = -Infinity;
   const held = (a: number, b: number) => {
@@ -64,12 +84,12 @@ export function answeredBy(
   };
   for (let c = 1; c < n; c++) {
     if (x[c] === x[c - 1] || !Number.isFinite(x[c]!) || !Number.isFinite(x[c - 1]!)) continue;
-    const testable = c - last > w && held(c - w, c) && held(c + 1, c + 3 * w);
+    const testable = c - last > w && held(c - w, c) && held(c + 1, c + 2 * w);
     last = c;
     if (!testable) continue;
     const moved = others.some((o, k) => {
       const pre = pres[k]!;
-      return Math.abs(meanOf(pre, c + w, c + 3 * w) - meanOf(pre, c - w, c)) > ANSWER_SIGMA * o.sigma;
+      return Math.abs(meanOf(pre, c + w, c + 2 * w) - meanOf(pre, c - w, c)) > ANSWER_SIGMA * o.sigma;
     });
     if (moved) return true;
   }
