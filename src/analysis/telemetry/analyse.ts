@@ -1,8 +1,8 @@
 // analyseTelemetry: statistics and findings for one telemetry file. DuckDB reads the file and answers
 // the scans; detectors run on per-channel series pulled in chunks (bucketed beyond `maxPoints`).
 // Commands, modes and the start-up window explain changes; siblings expose slow faults.
-import { unitsOf } from './columns.js';
-import { answeredBy, looksProgrammed, SCAN_CHANGES } from './commands.js';
+import { isNumericType, unitsOf } from './columns.js';
+import { answeredBy, looksMeasured, looksProgrammed, SCAN_CHANGES } from './commands.js';
 import {
   commandChanges,
   explainers,
@@ -28,6 +28,7 @@ import { commandedOff, timeAt, toFindings } from './assemble.js';
 import { mergeEvents, pairSteps, type RowEvent } from './findings.js';
 import { limitsFromContext } from './limits.js';
 import { limitRepeats } from './repeats.js';
+import { spikeExplained } from './spike-context.js';
 import { dropFrozenEchoes, joinFlicker, withoutFrozen } from './frozen.js';
 import { lag, lagSet, residualOf } from './model.js';
 import { interpolate, noiseScale, quantum } from './robust.js';
@@ -80,12 +81,17 @@ async function analyse(
   const scan = await scanRows(conn, ['t', ...cols.map((c) => c.col)], rows, bucket, {
     ratio: STUCK_RATIO,
     minLength: STUCK_MIN_ROWS,
-    cols: cols.filter((c) => c.kind === 'numeric').map((c) => c.col),
+    // Numeric-typed command columns too: one named like a command may turn out to be a sensor.
+    cols: cols.filter((c) => c.kind === 'numeric' || isNumericType(c.type)).map((c) => c.col),
   });
   const [t, ...data] = scan.series;
   const byName = new Map(cols.map((c, i) => [c.name, data[i]!]));
   // A numeric column with a handful of values (relays, discretes, numeric modes) is a state: its
   // changes explain the others' and it is not judged as a sensor.
+  // A column named like a command whose data is sensor noise (`phase_current`) is a measurement.
+  for (const c of cols)
+    if (c.kind === 'command' && isNumericType(c.type) && looksMeasured(byName.get(c.name)!))
+      c.kind = 'numeric';
   for (const c of cols) if (c.kind === 'numeric' && isDiscrete(byName.get(c.name)!)) c.kind = 'command';
   // A column that holds programmed levels and that the others answer is a command too, whatever its name.
   const sensors = cols
@@ -171,7 +177,13 @@ async function analyse(
       ...oscillations(ch, sp.cleaned, SLOW_OSCILLATION_SCALE),
       ...bucketSpikes(ch, scan, cols),
     ];
-    raw.push(...local.filter((e) => !isExplained(ctx, ch.name, t![e.i0]!, t![e.i1])));
+    raw.push(
+      ...local.filter((e) =>
+        e.kind === 'spike'
+          ? !spikeExplained(ctx, ch, t![e.i0]!, t![e.i1]!)
+          : !isExplained(ctx, ch.name, t![e.i0]!, t![e.i1]),
+      ),
+    );
   }
   for (const ch of channels) {
     const sibs = channels.filter((c) => ctx.siblings.get(ch.name)!.includes(c.name));

@@ -2,7 +2,7 @@
 // that other channels answer is a command; a stuck sensor, a quantised sensor that flickers, and a
 // held-level column nobody answers are not. Synthetic series, no files.
 import { describe, expect, it } from 'vitest';
-import { answeredBy, looksProgrammed } from './commands.js';
+import { answeredBy, looksMeasured, looksProgrammed } from './commands.js';
 
 /** Deterministic noise in [-s, s]: a fixed sequence, so the tests do not depend on a seed. */
 const noise = (i: number, s: number) => s * Math.sin(i * 12.9898) * ((i * 7) % 5) * 0.25;
@@ -32,5 +32,20 @@ describe('programmed columns', () => {
   it('a coarsely quantised sensor that mostly holds but flickers between neighbours does not', () => {
     const rh = Float64Array.from({ length: n }, (_, i) => (i % 17 === 0 ? 45.1 : 45.0));
     expect(looksProgrammed(rh)).toBe(false);
+  });
+});
+
+describe('columns named like commands', () => {
+  it('a noisy current named with a command word (phase_current) looks measured', () => {
+    const current = Float64Array.from({ length: n }, (_, i) => Math.round((38 + noise(i, 0.3)) * 100) / 100);
+    expect(looksMeasured(current)).toBe(true);
+  });
+
+  it('a ramped set-point, a sine position command and a held profile do not', () => {
+    const ramp = Float64Array.from({ length: n }, (_, i) => Math.round(i / 2) * 0.1);
+    const sine = Float64Array.from({ length: n }, (_, i) => 10 * Math.sin((2 * Math.PI * i) / 200));
+    expect(looksMeasured(ramp)).toBe(false);
+    expect(looksMeasured(sine)).toBe(false);
+    expect(looksMeasured(load)).toBe(false);
   });
 });

@@ -95,3 +95,30 @@ export function answeredBy(
   }
   return false;
 }
+
+/**
+ * Looks measured: a column named like a command (`phase_current`, where "phase" is a command word)
+ * whose value changes on most rows and reverses direction on more than a third of its changes is
+ * noise riding on a measurement. A program holds its value between updates or moves steadily (a ramp,
+ * a sweep, a sine set-point reverses once per half period); sensor noise reverses every other sample.
+ */
+export function looksMeasured(x: Float64Array): boolean {
+  let pairs = 0;
+  let moves = 0;
+  let reversals = 0;
+  let lastSign = 0;
+  for (let i = 1; i < x.length; i++) {
+    const d = x[i]! - x[i - 1]!;
+    if (!Number.isFinite(d)) continue;
+    pairs++;
+    if (d === 0) continue;
+    moves++;
+    const sign = Math.sign(d);
+    if (lastSign && sign !== lastSign) reversals++;
+    lastSign = sign;
+  }
+  return moves > 0.5 * pairs && reversals > MEASURED_REVERSALS * moves;
+}
+
+/** Share of a column's changes that reverse direction beyond which it is noise, not a program. */
+export const MEASURED_REVERSALS = 1 / 3;
