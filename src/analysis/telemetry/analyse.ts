@@ -28,7 +28,7 @@ import { commandedOff, timeAt, toFindings } from './assemble.js';
 import { mergeEvents, pairSteps, type RowEvent } from './findings.js';
 import { limitsFromContext } from './limits.js';
 import { limitRepeats } from './repeats.js';
-import { spikeExplained } from './spike-context.js';
+import { changeSettler, spikeExplained } from './spike-context.js';
 import { dropFrozenEchoes, joinFlicker, withoutFrozen } from './frozen.js';
 import { lag, lagSet, residualOf } from './model.js';
 import { interpolate, noiseScale, quantum } from './robust.js';
@@ -171,6 +171,7 @@ async function analyse(
   for (const ch of channels) {
     const sp = spikes(ch);
     cleaned.set(ch.name, sp.cleaned);
+    const settler = changeSettler(ch, t!, seriesPeriod);
     const local = [
       ...sp.events,
       ...oscillations(ch, sp.cleaned),
@@ -180,7 +181,7 @@ async function analyse(
     raw.push(
       ...local.filter((e) =>
         e.kind === 'spike'
-          ? !spikeExplained(ctx, ch, t![e.i0]!, t![e.i1]!)
+          ? !spikeExplained(ctx, ch, t![e.i0]!, t![e.i1]!, settler)
           : !isExplained(ctx, ch.name, t![e.i0]!, t![e.i1]),
       ),
     );

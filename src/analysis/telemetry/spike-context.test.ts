@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeChannel, type Context } from './context.js';
 import { noiseScale } from './robust.js';
-import { spikeExplained } from './spike-context.js';
+import { changeSettler, spikeExplained } from './spike-context.js';
 
 /** Deterministic noise in [-s, s]: a fixed sequence, so the tests do not depend on a seed. */
 const noise = (i: number, s: number) => s * Math.sin(i * 12.9898) * ((i * 7) % 5) * 0.25;
@@ -27,14 +27,14 @@ const ctx: Context = {
 
 describe('spikes and commands', () => {
   it('a spike right at the commanded step is explained', () => {
-    expect(spikeExplained(ctx, ch, 1002, 1002)).toBe(true);
+    expect(spikeExplained(ctx, ch, 1002, 1002, changeSettler(ch, t, 1))).toBe(true);
   });
 
   it('a spike 350 s after a step the channel answered in seconds is not', () => {
-    expect(spikeExplained(ctx, ch, 1350, 1350)).toBe(false);
+    expect(spikeExplained(ctx, ch, 1350, 1350, changeSettler(ch, t, 1))).toBe(false);
   });
 
   it('a spike in the start-up window is explained', () => {
-    expect(spikeExplained(ctx, ch, 50, 50)).toBe(true);
+    expect(spikeExplained(ctx, ch, 50, 50, changeSettler(ch, t, 1))).toBe(true);
   });
 });
