@@ -1,7 +1,8 @@
 // analyseTelemetry: statistics and findings for one telemetry file. DuckDB reads the file and answers
 // the scans; detectors run on per-channel series pulled in chunks (bucketed beyond `maxPoints`).
 // Commands, modes and the start-up window explain changes; siblings expose slow faults.
-import { unitsOf } from './columns.js';
+import { isNumericType, unitsOf } from './columns.js';
+import { answeredBy, looksMeasured, looksProgrammed, SCAN_CHANGES } from './commands.js';
 import {
   commandChanges,
   explainers,
@@ -26,6 +27,9 @@ import { oscillations, SLOW_OSCILLATION_SCALE, spikes, steps, type RawEvent } fr
 import { commandedOff, timeAt, toFindings } from './assemble.js';
 import { mergeEvents, pairSteps, type RowEvent } from './findings.js';
 import { limitsFromContext } from './limits.js';
+import { limitRepeats } from './repeats.js';
+import { changeSettler, spikeExplained } from './spike-context.js';
+import { dropFrozenEchoes, joinFlicker, withoutFrozen } from './frozen.js';
 import { lag, lagSet, residualOf } from './model.js';
 import { interpolate, noiseScale, quantum } from './robust.js';
 import { channelStats, scanRows } from './scans.js';
@@ -77,13 +81,36 @@ async function analyse(
   const scan = await scanRows(conn, ['t', ...cols.map((c) => c.col)], rows, bucket, {
     ratio: STUCK_RATIO,
     minLength: STUCK_MIN_ROWS,
-    cols: cols.filter((c) => c.kind === 'numeric').map((c) => c.col),
+    // Numeric-typed command columns too: one named like a command may turn out to be a sensor.
+    cols: cols.filter((c) => c.kind === 'numeric' || isNumericType(c.type)).map((c) => c.col),
   });
   const [t, ...data] = scan.series;
   const byName = new Map(cols.map((c, i) => [c.name, data[i]!]));
   // A numeric column with a handful of values (relays, discretes, numeric modes) is a state: its
   // changes explain the others' and it is not judged as a sensor.
+  // A column named like a command whose data is sensor noise (`phase_current`) is a measurement.
+  for (const c of cols)
+    if (c.kind === 'command' && isNumericType(c.type) && looksMeasured(byName.get(c.name)!))
+      c.kind = 'numeric';
   for (const c of cols) if (c.kind === 'numeric' && isDiscrete(byName.get(c.name)!)) c.kind = 'command';
+  // A column that holds programmed levels and that the others answer is a command too, whatever its name.
+  const sensors = cols
+    .filter((c) => c.kind === 'numeric')
+    .map((c) => ({
+      name: c.name,
+      xi: interpolate(byName.get(c.name)!),
+      sigma: noiseScale(byName.get(c.name)!),
+    }));
+  const programmed = new Set<string>();
+  for (const c of cols) {
+    const x = byName.get(c.name)!;
+    if (c.kind !== 'numeric' || !looksProgrammed(x)) continue;
+    const others = sensors.filter((o) => o.name !== c.name);
+    if (answeredBy(x, others)) {
+      c.kind = 'command';
+      programmed.add(c.name);
+    }
+  }
   const numeric = cols.filter((c) => c.kind === 'numeric');
   const context = cols.filter((c) => c.kind !== 'numeric');
   const channels: Channel[] = numeric.map((c) => {
@@ -102,7 +129,15 @@ async function analyse(
     settle: new Map(),
     siblings: new Map(),
   };
-  const changeIdx = new Map(context.map((c) => [c.name, commandChanges(byName.get(c.name)!)]));
+  // A column made a command by its data is known only to be a program; when it changes dozens of
+  // times (a frequency scan, a sweep) its changes explain nothing in particular, and as settling
+  // windows they would mask the whole record: it stops being judged as a sensor, no more.
+  const changeIdx = new Map(
+    context.map((c) => {
+      const idx = commandChanges(byName.get(c.name)!);
+      return [c.name, programmed.has(c.name) && idx.length > SCAN_CHANGES ? [] : idx];
+    }),
+  );
 
   for (const ch of channels) {
     const idx = [
@@ -123,19 +158,33 @@ async function analyse(
     ctx.startup.set(ch.name, Math.max(ctx.startupEnd, settleTime(ch, t!, [0], seriesPeriod)));
   }
 
+  // Stuck runs (flicker joined) per channel, in series indices: a frozen sensor leaves its siblings'
+  // reference while it is frozen.
+  const stuck = new Map(
+    numeric.map((c) => [c.name, joinFlicker(stuckRuns(scan.runs.get(c.col)!, c.name))] as const),
+  );
+  const frozenSpans = (name: string) =>
+    (stuck.get(name) ?? []).map((e) => ({ i0: Math.floor(e.r0 / bucket), i1: Math.floor(e.r1 / bucket) }));
   const taus = lagSet(seriesPeriod, ctx.duration);
   const raw: RawEvent[] = [];
   const cleaned = new Map<string, Float64Array>();
   for (const ch of channels) {
     const sp = spikes(ch);
     cleaned.set(ch.name, sp.cleaned);
+    const settler = changeSettler(ch, t!, seriesPeriod);
     const local = [
       ...sp.events,
       ...oscillations(ch, sp.cleaned),
       ...oscillations(ch, sp.cleaned, SLOW_OSCILLATION_SCALE),
       ...bucketSpikes(ch, scan, cols),
     ];
-    raw.push(...local.filter((e) => !isExplained(ctx, ch.name, t![e.i0]!, t![e.i1])));
+    raw.push(
+      ...local.filter((e) =>
+        e.kind === 'spike'
+          ? !spikeExplained(ctx, ch, t![e.i0]!, t![e.i1]!, settler)
+          : !isExplained(ctx, ch.name, t![e.i0]!, t![e.i1]),
+      ),
+    );
   }
   for (const ch of channels) {
     const sibs = channels.filter((c) => ctx.siblings.get(ch.name)!.includes(c.name));
@@ -155,7 +204,7 @@ async function analyse(
     const y = sibs.length
       ? siblingResidual(
           { ...ch, xi: own },
-          sibs.map((s) => ({ ...s, xi: cleaned.get(s.name)! })),
+          sibs.map((s) => ({ ...s, xi: withoutFrozen(cleaned.get(s.name)!, frozenSpans(s.name)) })),
         )!
       : residualOf(own, regs, indexAt(t!, ctx.startup.get(ch.name)!));
     // Steps are judged on the sibling residual too: a shared cycle hides a small shift in one sensor.
@@ -220,23 +269,29 @@ async function analyse(
     ),
     ...(input.limits ?? {}),
   };
+  const reported = new Map<string, RowEvent[]>();
   for (const c of numeric) {
     const ch = channels.find((x) => x.name === c.name)!;
-    for (const e of stuckRuns(scan.runs.get(c.col)!, c.name)) {
+    for (const e of stuck.get(c.name) ?? []) {
       const t0 = t![Math.floor(e.r0 / bucket)]!;
       const othersMove = channels.some(
         (o) => o !== ch && moves(o, Math.floor(e.r0 / bucket), Math.floor(e.r1 / bucket)),
       );
       const off = commandedOff(c.name, context, byName, Math.floor(e.r0 / bucket), Math.floor(e.r1 / bucket));
       // Commands do not explain a frozen value (its siblings keep moving); only start-up and "off" do.
-      if (othersMove && t0 >= ctx.startup.get(c.name)! && !off) events.push(e);
+      if (othersMove && t0 >= ctx.startup.get(c.name)! && !off) {
+        events.push(e);
+        reported.set(c.name, [...(reported.get(c.name) ?? []), e]);
+      }
     }
     const lim = limits[c.name];
     if (lim) events.push(...(await limitBreaches(conn, c.col, c.name, lim)));
   }
 
   const near = Math.max(3, Math.round(2 / period));
-  const merged = mergeEvents(pairSteps(events, Math.round(rows * 0.5)), near).filter(
+  // A stuck channel's own release (a jump back, a ring) within 20 samples of its end is the stuck finding.
+  const kept = dropFrozenEchoes(events, reported, 20 * bucket);
+  const merged = mergeEvents(limitRepeats(pairSteps(kept, Math.round(rows * 0.5))), near).filter(
     (e) => e.r1 - e.r0 < MAX_SPAN * rows,
   );
   const findings = await toFindings(src, input.fileName, merged, channels);

@@ -169,10 +169,15 @@ export function siblingResidual(ch: Channel, sibs: Channel[]): Float64Array | nu
   if (!sibs.length) return null;
   const out = new Float64Array(ch.xi.length);
   const buf: number[] = [];
+  // Siblings may be blanked (NaN) where they are frozen: the median skips them, and where every
+  // sibling is blank the last reference is held.
+  let last = NaN;
   for (let i = 0; i < out.length; i++) {
     buf.length = 0;
     for (const s of sibs) buf.push(s.xi[i]!);
-    out[i] = ch.xi[i]! - median(buf);
+    const m = median(buf);
+    if (Number.isFinite(m)) last = m;
+    out[i] = Number.isFinite(last) ? ch.xi[i]! - last : 0;
   }
   return out;
 }

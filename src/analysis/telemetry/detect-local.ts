@@ -4,6 +4,7 @@
 // carry across channels and files; the numbers are documented where they are set.
 import type { Channel } from './context.js';
 import { madSigma, median, prefix, meanOf, rollingMean, rollingMedian } from './robust.js';
+import { localScale } from './local-scale.js';
 import type { FaultKind } from './types.js';
 
 export interface RawEvent {
@@ -28,7 +29,12 @@ export function spikes(ch: Channel): { events: RawEvent[]; cleaned: Float64Array
   // The difference-based sigma is the floor: on a quantised channel the residual MAD can be a
   // fraction of a quantum and would turn ordinary noise into spikes.
   const s = Math.max(madSigma(r), ch.quantum, ch.sigma);
-  const out: boolean[] = Array.from(r, (v) => Math.abs(v) > SPIKE_Z * s);
+  // Against the noise around the point too: where the channel is busier than its file-wide scale
+  // says (noise growing with level, a vibration level that ramps), that scale would make the busy
+  // stretch's ordinary noise a string of spikes.
+  const local = localScale(r);
+  const scale = (i: number) => Math.max(s, local[i]!);
+  const out: boolean[] = Array.from(r, (v, i) => Math.abs(v) > SPIKE_Z * scale(i));
   const cleaned = Float64Array.from(ch.xi);
   const events: RawEvent[] = [];
   for (let i = 0; i < out.length; i++) {
@@ -126,6 +132,8 @@ function lineRss(x: Float64Array, lo: number, hi: number): number {
 /** RMS rise that marks an oscillation (power x4; a 3-sigma sine gives 2.3x) and the windows it must last. */
 const OSC_RATIO = 2;
 const OSC_MIN_WINDOWS = 3;
+/** Share of a raised stretch's power at one period (autocorrelation) that makes it an oscillation. */
+const OSC_PERIODICITY = 0.5;
 
 /**
  * The windows (high-pass 41 samples, RMS over 30) see periods up to ~40 samples; a slow oscillation
@@ -165,7 +173,11 @@ export function oscillations(ch: Channel, x: Float64Array, scale = 1): RawEvent[
     // At the slower scales a step's edge passes through the high-pass filter as a burst about W
     // samples long: an oscillation must outlast that footprint as well.
     const minWindows = OSC_MIN_WINDOWS + (scale > 1 ? Math.ceil(W / hop) : 0);
-    if (k - j + 1 >= minWindows && crossings >= 6) {
+    // Periodic: the power that raised the RMS (at least 3/4 of it at the 2x ratio) is mostly one
+    // period, as an oscillation's is. Broadband energy (a louder random vibration, a shock's burst, a
+    // load transient) raises the RMS just as much but repeats at no lag.
+    const periodic = periodicity(h, i0, i1, W);
+    if (k - j + 1 >= minWindows && crossings >= 6 && periodic >= OSC_PERIODICITY) {
       const peak = Math.max(...rms.slice(j, k + 1));
       events.push({
         kind: 'oscillation',
@@ -173,10 +185,33 @@ export function oscillations(ch: Channel, x: Float64Array, scale = 1): RawEvent[
         i0,
         i1,
         peak_sigma: (peak * Math.SQRT2) / ch.sigma,
-        values: { rms: peak, typical_rms: typical, amplitude: peak * Math.SQRT2 },
+        values: { rms: peak, typical_rms: typical, amplitude: peak * Math.SQRT2, periodicity: periodic },
       });
     }
     j = k;
   }
   return events;
+}
+
+/**
+ * How periodic a stretch is: the highest normalised autocorrelation of the high-passed series at a lag
+ * past its first zero crossing (up to maxLag). A sine carrying a fraction p of the power gives about p
+ * at its period; broadband noise (random vibration, however loud) gives near 0 there.
+ */
+export function periodicity(h: Float64Array, i0: number, i1: number, maxLag: number): number {
+  const n = i1 - i0 + 1;
+  const top = Math.min(maxLag, Math.floor(n / 2));
+  let e = 0;
+  for (let i = i0; i <= i1; i++) e += h[i]! ** 2;
+  if (!(e > 0)) return 0;
+  let crossed = false;
+  let best = 0;
+  for (let k = 1; k <= top; k++) {
+    let s = 0;
+    for (let i = i0; i + k <= i1; i++) s += h[i]! * h[i + k]!;
+    const r = (s / e) * (n / (n - k));
+    if (!crossed) crossed = r <= 0;
+    else best = Math.max(best, r);
+  }
+  return best;
 }

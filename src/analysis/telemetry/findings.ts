@@ -60,6 +60,17 @@ export function pairSteps(events: RowEvent[], maxRows: number): RowEvent[] {
   return out;
 }
 
+/**
+ * Two long events (an oscillation, a drift) whose intervals share at least half of the shorter one are
+ * one event seen on two channels: their starts are only as precise as the windows that found them, so
+ * they need not start within `near` rows (a heater's oscillation and the cold tip's it drives).
+ */
+function mostlyShared(a: RowEvent, b: RowEvent): boolean {
+  const shared = Math.min(a.r1, b.r1) - Math.max(a.r0, b.r0) + 1;
+  const shorter = Math.min(a.r1 - a.r0, b.r1 - b.r0) + 1;
+  return shorter > 1 && shared >= 0.5 * shorter;
+}
+
 /** Same channel, overlapping rows: one event. Then same kind, same start (within `near` rows): one finding. */
 export function mergeEvents(events: RowEvent[], near: number): RowEvent[] {
   const byChannel = new Map<string, RowEvent[]>();
@@ -78,7 +89,9 @@ export function mergeEvents(events: RowEvent[], near: number): RowEvent[] {
   const merged: RowEvent[] = [];
   for (const e of single.sort((a, b) => a.r0 - b.r0)) {
     const twin = merged.find(
-      (m) => m.kind === e.kind && Math.abs(m.r0 - e.r0) <= near && e.r0 <= m.r1 + near && m.r0 <= e.r1 + near,
+      (m) =>
+        m.kind === e.kind &&
+        ((Math.abs(m.r0 - e.r0) <= near && e.r0 <= m.r1 + near && m.r0 <= e.r1 + near) || mostlyShared(m, e)),
     );
     if (twin) Object.assign(twin, absorb(twin, e), { kind: twin.kind });
     else merged.push({ ...e });

@@ -41,20 +41,46 @@ function solve(A: number[][], b: number[]): number[] {
 }
 
 /**
+ * Regressors centred and scaled by their standard deviation over the fitted rows, so the ridge means
+ * the same for volts and kilopascals. A command that is mostly constant has a MAD of zero, and its
+ * first-order lags decay towards the constant through denormal numbers (5e-324): scaling by such a
+ * "spread" gave infinite columns and a NaN fit, which the step detector read as hundreds of steps. So
+ * the scale is the standard deviation, and a regressor whose spread is below 1e-9 of its magnitude
+ * (constant within floating-point rounding over the fitted rows) explains nothing and is dropped.
+ * Non-finite values count as the regressor's mean (no information), never as numbers.
+ */
+export function conditioned(regs: Float64Array[], from: number): Float64Array[] {
+  const out: Float64Array[] = [];
+  for (const r of regs) {
+    let n = 0;
+    let m = 0;
+    let big = 0;
+    for (let i = from; i < r.length; i++) {
+      const v = r[i]!;
+      if (!Number.isFinite(v)) continue;
+      n++;
+      m += v;
+      big = Math.max(big, Math.abs(v));
+    }
+    if (n < 2) continue;
+    m /= n;
+    let ss = 0;
+    for (let i = from; i < r.length; i++) if (Number.isFinite(r[i]!)) ss += (r[i]! - m) ** 2;
+    const sd = Math.sqrt(ss / (n - 1));
+    if (!(sd > 1e-9 * big) || !Number.isFinite(sd)) continue;
+    out.push(r.map((v) => (Number.isFinite(v) ? (v - m) / sd : 0)));
+  }
+  return out;
+}
+
+/**
  * Residual of y against the regressors (plus an intercept), fitted on rows >= from. Two passes: the
  * second drops rows whose residual is beyond 3 robust sigma, so a fault does not bend the model that
  * is meant to expose it.
  */
 export function residualOf(y: Float64Array, regs: Float64Array[], from: number): Float64Array {
   const n = y.length;
-  // Regressors centred and scaled, so the ridge means the same for volts and kilopascals.
-  const cols = regs.map((r) => {
-    let m = 0;
-    for (let i = from; i < n; i++) m += r[i]!;
-    m /= Math.max(1, n - from);
-    const s = madSigma(r.subarray(from)) || 1;
-    return r.map((v) => (v - m) / s);
-  });
+  const cols = conditioned(regs, from);
   const k = cols.length + 1;
   const at = (c: number, i: number) => (c === 0 ? 1 : cols[c - 1]![i]!);
   let keep = (_i: number) => true;
@@ -77,10 +103,15 @@ export function residualOf(y: Float64Array, regs: Float64Array[], from: number):
       for (let q = 0; q < p; q++) A[p]![q] = A[q]![p]!;
       if (p > 0) A[p]![p] = A[p]![p]! + 1e-3 * used;
     }
-    coef = solve(A, b);
+    const fit = solve(A, b);
+    // A fit that is not finite (a non-finite y, an overflow) models nothing: keep the previous one,
+    // so the residual is at worst the channel minus its mean, never NaN.
+    if (!fit.every(Number.isFinite)) break;
+    coef = fit;
     const r = residual(y, coef, at);
     const s = 3 * madSigma(r.subarray(from));
-    keep = (i) => Math.abs(r[i]!) <= s;
+    // A residual MAD of zero (most rows fitted exactly) would keep only those rows: keep all instead.
+    keep = s > 0 ? (i) => Math.abs(r[i]!) <= s : () => true;
   }
   return residual(y, coef, at);
 }

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { generate, writeGenerated } from '../../../test/telemetry/generate.js';
 import { analyseTelemetry } from './analyse.js';
 import { makeChannel } from './context.js';
-import { oscillations, SLOW_OSCILLATION_SCALE } from './detect-local.js';
+import { oscillations, periodicity, SLOW_OSCILLATION_SCALE } from './detect-local.js';
 import { noiseScale } from './robust.js';
 
 /** Deterministic Gaussian-like noise (sum of 4 uniforms from a fixed LCG), so the test needs no seed. */
@@ -67,5 +67,24 @@ describe('slow oscillation', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('periodicity of a raised stretch', () => {
+  const n = 3000;
+  it('a sine in noise is an oscillation, and its periodicity is high', () => {
+    const x = Float64Array.from({ length: n }, (_, i) =>
+      i >= 1500 && i < 1800 ? 4 * Math.sin((2 * Math.PI * i) / 12) + noise(i, 1) : noise(i, 1),
+    );
+    const found = oscillations(channel(x), x);
+    expect(found).toHaveLength(1);
+    expect(found[0]!.values.periodicity).toBeGreaterThan(0.5);
+  });
+
+  it('broadband noise four times louder over the same stretch is not an oscillation', () => {
+    const x = Float64Array.from({ length: n }, (_, i) => (i >= 1500 && i < 1800 ? 4 : 1) * noise(i, 1));
+    const h = x.map((v) => v);
+    expect(periodicity(h, 1500, 1799, 41)).toBeLessThan(0.3);
+    expect(oscillations(channel(x), x)).toEqual([]);
   });
 });

@@ -1,0 +1,31 @@
+// The noise around a point rather than across the file. A channel whose noise grows with its level (an
+// RF amplifier's output power, a motor current under load) or that swings by design (power cycling,
+// vibration levels that ramp) has a file-wide noise scale set by its quiet stretches; judged against
+// it, every busy stretch is full of "outliers". A rolling robust scale judges each point against its
+// neighbours instead.
+import { rollingMedian } from './robust.js';
+
+/**
+ * Window of the local scale: 101 samples. Long against a spike (at most 3 samples, which cannot move
+ * a median of 101) and short against the stretches between commanded changes, so a level-dependent
+ * noise is measured at the level where the point is.
+ */
+export const LOCAL_SCALE_WINDOW = 101;
+
+/**
+ * Rolling robust scale of a residual centred on zero (a series minus its rolling median): 1.4826 x the
+ * median of |r| in the window before the point, in the window after it and in the one centred on it,
+ * whichever is largest. Where the noise changes (a quiet channel powered up), a centred window is half
+ * quiet and under-states the busy side: one window wholly on the busy side says how noisy it is.
+ */
+export function localScale(r: Float64Array, window = LOCAL_SCALE_WINDOW): Float64Array {
+  const abs = r.map((v) => Math.abs(v));
+  const centred = rollingMedian(abs, window);
+  const h = (window >> 1) + 1;
+  const n = r.length;
+  return centred.map((m, i) => {
+    const before = centred[Math.max(0, i - h)]!;
+    const after = centred[Math.min(n - 1, i + h)]!;
+    return 1.4826 * Math.max(m, before, after);
+  });
+}

@@ -1,0 +1,46 @@
+// Spikes judged against the noise around them: a channel whose noise grows with its level (an
+// amplifier's output power at full drive) gives no spikes in its busy stretch, while a glitch well
+// above the local noise is still found in either stretch. Synthetic series, no files.
+import { describe, expect, it } from 'vitest';
+import { makeChannel } from './context.js';
+import { spikes } from './detect-local.js';
+import { localScale } from './local-scale.js';
+import { noiseScale } from './robust.js';
+
+/** Deterministic Gaussian-like noise (sum of 4 uniforms from a fixed LCG), so the test needs no seed. */
+const gaussian = (() => {
+  const out = new Float64Array(4000);
+  let state = 4242;
+  const next = () => (state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+  for (let i = 0; i < out.length; i++) out[i] = (next() + next() + next() + next() - 2) * Math.sqrt(3);
+  return out;
+})();
+
+/** Off at 0 W with 0.02 W of noise for 3000 samples, then 76 W with noise 8x larger. */
+const amplifier = () =>
+  Float64Array.from({ length: 4000 }, (_, i) => (i < 3000 ? 0.02 * gaussian[i]! : 76 + 0.16 * gaussian[i]!));
+const channel = (x: Float64Array) => makeChannel('pa_pout_W', 'W', x, noiseScale(x), 0);
+
+describe('spikes against local noise', () => {
+  it('the local scale follows the noise where the point is', () => {
+    const x = amplifier();
+    const r = x.map((v, i) => v - (i < 3000 ? 0 : 76));
+    const s = localScale(r);
+    expect(s[1500]!).toBeLessThan(0.04);
+    expect(s[3500]!).toBeGreaterThan(0.1);
+  });
+
+  it('ordinary noise of the busy stretch is not a string of spikes', () => {
+    const x = amplifier();
+    // Judged against the quiet stretch's scale (0.02 W) this stretch's 0.16 W noise is 8 sigma.
+    expect(spikes(channel(x)).events).toEqual([]);
+  });
+
+  it('a glitch well above the local noise is found in the busy and in the quiet stretch', () => {
+    const x = amplifier();
+    x[1200] = x[1200]! + 0.5;
+    x[3600] = x[3600]! + 2.5;
+    const found = spikes(channel(x)).events.map((e) => e.i0);
+    expect(found).toEqual([1200, 3600]);
+  });
+});
