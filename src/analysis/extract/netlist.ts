@@ -140,6 +140,16 @@ function busName(netName: string, bus: string): string {
           w,
         ),
     );
+  // A parallel bus names its lines "<protocol>_<line>" ("RMII_TXD0", "RMII_CRS_DV"): every line whose
+  // first word is the protocol, followed only by short line abbreviations, belongs to that one bus.
+  const words = netName.split(/[_-]/);
+  if (
+    m &&
+    words[0]!.toUpperCase() === m[1]!.toUpperCase() &&
+    words.length > 1 &&
+    words.slice(1).every((w) => /^[A-Z]{1,4}\d{0,2}[+-]?$/i.test(w))
+  )
+    return m[1]!;
   const label = prefix.join('_');
   if (/^(CAN[HL]|SDA|SCL|MOSI|MISO|SCK|SCLK)$/i.test(label)) return bus;
   return label && label.toUpperCase() !== m?.[1]?.toUpperCase() ? label : (m?.[1] ?? bus);
