@@ -6,6 +6,8 @@ import type { MentionSink } from './builder.js';
 import { extractBom } from './bom.js';
 import { endpoint, extractDiagonalN2, extractN2, findDiagonalN2, isN2Matrix } from './n2.js';
 import { findHeader, roleOf, splitList as splitCell, type ColumnRole } from './columns.js';
+import { withArrowEnds } from './icd-arrows.js';
+import { extractPinList, pinListColumns } from './pin-list.js';
 import { carrierName, carrierProtocols, connectorPins, netNames } from './icd-cells.js';
 import { isGroundName, isPowerName, isRefdes, normaliseName } from './normalise.js';
 import type { Provenance } from './types.js';
@@ -32,6 +34,8 @@ export function extractTable(
   const diagonal = findDiagonalN2(table.rows);
   if (diagonal) return extractDiagonalN2(diagonal, prov, sink, known);
   if (isKeyValue(table.rows)) return extractKeyValue(table, prov, sink, known);
+  const arrowed = withArrowEnds(table.rows);
+  if (arrowed) table = { ...table, rows: arrowed };
   const header = findHeader(table.rows);
   if (!header) return;
   const col = header.columns;
@@ -158,6 +162,8 @@ export function extractTable(
     return;
   }
   if (col.has('pin') && col.has('signal')) {
+    const pinList = pinListColumns(table.rows[header.index]!);
+    if (pinList) return extractPinList(body, get, pinList, (row) => prov(row, 'pin_table'), sink);
     for (const { cells, row } of body) {
       const signal = get(cells, 'signal');
       if (!signal || isGroundName(signal) || /^(nc|n\/c|spare|reserved|-)$/i.test(signal)) continue;
