@@ -55,7 +55,7 @@ const SYNONYMS: [ColumnRole, RegExp][] = [
   // Where a signal list says which schematic net or connector pin carries the item ("FLOW_PULSE (X2-3)").
   [
     'net',
-    /^(net ?\/ ?pins?|pins? ?\/ ?nets?|net ?\(pins?\)|schematic net|net label|net ?\/ ?connector|connector ?\/ ?pins?)$/,
+    /^(net ?\/ ?pins?|pins? ?\/ ?nets?|object ?\/ ?net|net ?\/ ?object|net ?\(pins?\)|schematic net|net label|net ?\/ ?connector|connector ?\/ ?pins?)$/,
   ],
   ['rate', /^(rate|data rate|frequency|update rate|baud|bandwidth|period)$/],
   ['rail', /^(rail|power rail|supply|supply rail|bus|power bus|voltage rail|source rail|rail name)$/],

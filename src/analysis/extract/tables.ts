@@ -67,6 +67,8 @@ export function extractTable(
     col.set('signal', col.get('name')!);
     col.delete('name');
   }
+  if (!col.has('signal') && col.has('endA') && col.has('endB') && !col.has('interface'))
+    dataDictionary(table.rows[header.index]!, col);
   if (col.has('signal') && (col.has('endA') || col.has('endB') || col.has('consumer'))) {
     const sinkRole: ColumnRole = col.has('endB') ? 'endB' : 'consumer';
     const rows = body.filter(({ cells }) => {
@@ -107,6 +109,9 @@ export function extractTable(
       const targets = splitList(get(cells, sinkRole)).map((d) => endpoint(d, p, sink));
       for (const s of sources) sink.relate(s, name, 'PROVIDES', p);
       for (const d of targets) sink.relate(d, name, 'CONSUMES', p);
+      // "DC+ / DC- (X301)": a connector named whole, not by a pin, is where the item leaves the unit.
+      for (const ref of wholeConnectors(netCell))
+        sink.relate(sink.entity(ref, 'COMPONENT', p, { weight: 0.3 }), name, 'CONNECTS', p);
       if (!carrier || type === 'RESOURCE') continue;
       // "Carried On": the interface the item travels on; both ends are on it.
       const iface = sink.entity(carrier, 'INTERFACE', p, {
@@ -204,4 +209,24 @@ function extractKeyValue(table: DocumentTable, prov: Prov, sink: MentionSink, kn
     sink.relate(endpoint(s, p, sink), iface, power ? 'PROVIDES' : 'CONNECTS', p);
   for (const d of splitList(b.value))
     sink.relate(endpoint(d, p, sink), iface, power ? 'CONSUMES' : 'CONNECTS', p);
+}
+
+/**
+ * Data dictionaries list items, not links: "Item | Producer | Consumer(s) | Medium". With a producer and
+ * a consumer column and no signal or interface column, a column headed Item names the item (it is no
+ * id column here), and the Medium column names what carries it.
+ */
+function dataDictionary(header: string[], col: Map<ColumnRole, number>): void {
+  const clean = header.map((c) => c.replace(/[*`]/g, '').trim());
+  const item = clean.findIndex((c) => /^(items?|data items?|item names?|tag names?)$/i.test(c));
+  if (item < 0) return;
+  col.set('signal', item);
+  for (const role of ['ifaceId', 'name'] as const) if (col.get(role) === item) col.delete(role);
+  const medium = clean.findIndex((c) => /^(medium|media|transport medium)$/i.test(c));
+  if (medium >= 0) col.set('interface', medium);
+}
+
+/** Designators in parentheses that name a connector whole ("(X301)"), not one of its pins. */
+function wholeConnectors(cell: string): string[] {
+  return [...cell.matchAll(/\(\s*([A-Z]{1,3}\d{1,4})\s*\)/g)].map((m) => m[1]!).filter(isRefdes);
 }
