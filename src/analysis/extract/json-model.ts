@@ -305,7 +305,13 @@ function relate(
   // A connector named like a thing ("Vehicle CAN"), not like an id ("c1"), names the interface.
   const ownName = str(field(o, NAME_KEY));
   const named = ownName && /[A-Z]/.test(ownName) && !/^[a-z_]*[-_]?\d+$/i.test(ownName) ? ownName : undefined;
-  const bus = str(field(o, /^(interface|bus|protocol|via|medium)$/i)) ?? named;
+  // A physical connection that "carries" or "realises" a named link is that link's wiring: the link
+  // is the interface both ends are on.
+  const realised = str(field(o, /^(carries|realizes|realises|implements)$/i));
+  const bus =
+    str(field(o, /^(interface|bus|protocol|via|medium)$/i)) ??
+    named ??
+    (realised && /[A-Z]/.test(realised) ? realised : undefined);
   if (bus) {
     const iface = sink.entity(bus, 'INTERFACE', p, { weight: 2 });
     sink.relate(a, iface, 'CONNECTS', p);

@@ -62,6 +62,9 @@ export function extractNetlist(netlist: Netlist, documentName: string, sink: Men
       const railName = sink.entity(netName, 'RESOURCE', p, { weight: 3, keys });
       for (const n of members) {
         const comp = names.get(n.ref)!;
+        // A passive pin on a rail passes it on (a fuse, a relay or switch contact, a MOSFET): the part
+        // neither makes nor uses the rail. Connectors are the exception below: they carry it away.
+        if (n.pinType === 'passive' && !CONNECTOR_PREFIX.test(n.ref)) continue;
         // Connectors carry a rail to other boards: they neither make nor use it, they connect it.
         const type =
           CONNECTOR_PREFIX.test(n.ref) && n.pinType !== 'power_out'

@@ -9,7 +9,7 @@ import { findHeader, roleOf, splitList as splitCell, type ColumnRole } from './c
 import { withArrowEnds } from './icd-arrows.js';
 import { extractPinList, pinListColumns } from './pin-list.js';
 import { carrierName, carrierProtocols, connectorPins, netNames } from './icd-cells.js';
-import { isGroundName, isPowerName, isRefdes, normaliseName } from './normalise.js';
+import { busKind, isGroundName, isPowerName, isRefdes, normaliseName } from './normalise.js';
 import type { Provenance } from './types.js';
 
 export type Prov = (row: number, extractor: string) => Provenance;
@@ -74,7 +74,10 @@ export function extractTable(
     const rows = body.filter(({ cells }) => {
       const signal = get(cells, 'signal');
       // The return (GND) is listed for its pins; it is not a rail anything provides or consumes.
-      return signal && !isGroundName(signal);
+      if (!signal || isGroundName(signal) || /^(-+|—|nc|n\/c|spare|reserved)$/i.test(signal)) return false;
+      // A bus line ("CANH") with no sender or receiver is a wire of the bus its row names, not an item.
+      const ends = get(cells, 'endA') + get(cells, 'endB') + get(cells, 'consumer');
+      return !(busKind(signal) && !/[A-Za-z]{2}/.test(ends));
     });
     const carriers = carrierProtocols(
       rows.map(({ cells }) => [get(cells, 'interface'), get(cells, 'ifaceType')]),
