@@ -91,7 +91,19 @@ export function extractNetlist(netlist: Netlist, documentName: string, sink: Men
       continue;
     }
     const signal = sink.entity(netName, 'SIGNAL', p, { weight: 2, keys });
-    for (const n of members) sink.relate(names.get(n.ref)!, signal, direction(n, members), p);
+    for (const n of members) {
+      const dir = direction(n, members);
+      // A general-purpose pin the netlist cannot direct: another document may say which way it goes.
+      const open = dir === 'CONNECTS' && n.pinType !== 'passive';
+      sink.relate(
+        names.get(n.ref)!,
+        signal,
+        dir,
+        p,
+        undefined,
+        open ? { pin_type: n.pinType ?? 'unspecified' } : {},
+      );
+    }
   }
 }
 
