@@ -9,7 +9,7 @@ import type { MentionSink } from './builder.js';
 import type { ColumnRole } from './columns.js';
 import { foldBuses } from './net-buses.js';
 import { endpoint } from './n2.js';
-import { busKind, isGroundName, isPowerName, isRefdes } from './normalise.js';
+import { busKind, isBareProtocol, isGroundName, isPowerName, isRefdes } from './normalise.js';
 import type { Provenance } from './types.js';
 
 const DIR_HEADER = /^(dir\.?|direction|i\/o|io|signal direction)(\s*\(.*\))?$/i;
@@ -70,7 +70,10 @@ export function extractPinList(
     const named = isName(fn);
     let item: string;
     if (bus && named) {
-      const aliases = nets.map((n) => folded.get(n)?.name ?? busKind(n));
+      // The bus's own prefix ("MDI_TD") is an alias; a bare protocol ("USB") would match any USB part.
+      const aliases = nets
+        .map((n) => folded.get(n)?.name ?? busKind(n))
+        .filter((a) => a && !isBareProtocol(a));
       item = sink.entity(fn.replace(LINE_SUFFIX, '').trim(), 'INTERFACE', p, { aliases, weight: 1.5 });
     } else {
       const name = named ? fn : nets[0];

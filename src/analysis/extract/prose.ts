@@ -71,6 +71,11 @@ function defineDesignators(text: string, p: Provenance, sink: MentionSink, known
     for (let k = words.length; k >= 1; k--) {
       const phrase = words.slice(words.length - k).join(' ');
       if (isDeterminer(words[words.length - k]!) || !known.has(normaliseName(phrase))) continue;
+      // "the Service USB (X6)": a connector's designator after a link's name says where the link is
+      // reached, not what it is called; only a connector's own name ("Motor Connector (X3)") takes it.
+      const connectorRef = /^(X|J|P|CN|CON)\d{1,3}$/.test(designator);
+      if (connectorRef && !/\b(connector|plug|socket|receptacle|header|jack|terminal)s?$/i.test(phrase))
+        break;
       if (normaliseName(phrase) !== normaliseName(designator))
         sink.entity(phrase, typeFromName(phrase), p, { aliases: [designator], weight: 0.1 });
       break;

@@ -9,7 +9,7 @@ import { findHeader, roleOf, splitList as splitCell, type ColumnRole } from './c
 import { withArrowEnds } from './icd-arrows.js';
 import { extractPinList, pinListColumns } from './pin-list.js';
 import { carrierName, carrierProtocols, connectorPins, netNames } from './icd-cells.js';
-import { busKind, isGroundName, isPowerName, isRefdes, normaliseName } from './normalise.js';
+import { busKind, isBareProtocol, isGroundName, isPowerName, isRefdes, normaliseName } from './normalise.js';
 import type { Provenance } from './types.js';
 
 export type Prov = (row: number, extractor: string) => Provenance;
@@ -104,7 +104,10 @@ export function extractTable(
       // so the item meets the netlist's net there — when those pins carry nothing else in the list.
       const ownPins = !carrier && pins.length === 1 && pinUsers.get(pins[0]!)!.size === 1 ? pins : [];
       const name = sink.entity(signal, type, p, {
-        aliases: netNames(netCell).filter((n) => !carrier || normaliseName(n) !== normaliseName(carrier)),
+        // A bare protocol in the cell ("SSI frame") names the medium, not the item's net.
+        aliases: netNames(netCell).filter(
+          (n) => (!carrier || normaliseName(n) !== normaliseName(carrier)) && !isBareProtocol(n),
+        ),
         keys: ownPins,
         properties: { rate: get(cells, 'rate'), type: kind },
       });
