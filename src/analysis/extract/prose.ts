@@ -221,11 +221,19 @@ function relateSentence(
       if (!rule) continue;
       // Skip adverbs and modal verbs between the subject and the verb.
       let subjEnd = i;
-      while (
-        subjEnd > 0 &&
-        /^(also|only|directly|shall|will|must|then|each|both|which|that)$/i.test(tokens[subjEnd - 1]!)
-      )
-        subjEnd--;
+      // "in turn" is one adverb of two words ("the Switch in turn switches the Brakes").
+      for (;;) {
+        if (
+          subjEnd > 0 &&
+          /^(also|only|directly|shall|will|must|then|each|both|which|that|thus|therefore|normally|always|continuously|independently)$/i.test(
+            tokens[subjEnd - 1]!,
+          )
+        )
+          subjEnd--;
+        else if (subjEnd > 1 && /^turn$/i.test(tokens[subjEnd - 1]!) && /^in$/i.test(tokens[subjEnd - 2]!))
+          subjEnd -= 2;
+        else break;
+      }
       const relative = /^(which|that)$/i.test(tokens[subjEnd] ?? '') && tokens[subjEnd - 1] === ',';
       // "X is powered from Y and supplies Z": after "and" the verb keeps the sentence's subject;
       // "…the Y, which powers Z": Y; "It …": the previous sentence's subject.
