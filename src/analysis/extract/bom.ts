@@ -109,6 +109,7 @@ export function outlineColumn(body: Row[]): number | undefined {
 
 // Notes blocks under a BOM ("Notes:", "NOTE 2: …", "1) …") explain lines; they are not lines.
 const NOTE_ROW = /^(notes?\b|remarks?:|\(?\d{1,2}[).:]\s|\*\s|†)/i;
+const SUMMARY_CELL = /^[A-Za-z][\w .]{0,30}:\s*\d+$/;
 const REFDES_LIST = /^[A-Z]{1,4}\d+([-,\s]+[A-Z]{0,4}\d+)*$/;
 
 export function extractBom(
@@ -123,12 +124,16 @@ export function extractBom(
   const hasLevels = body.some((r) => parseLevel(get(r.cells, 'level')) !== undefined);
   // Without a level column, outline item numbers ("1", "1.2", "1.2.3") give the level.
   const outline = hasLevels || body.some((r) => get(r.cells, 'group')) ? undefined : outlineColumn(body);
-  const levelOf = (cells: string[]): number | undefined =>
-    outline !== undefined
-      ? /^\d+(\.\d+)*\.?$/.test((cells[outline] ?? '').trim())
-        ? (cells[outline] ?? '').trim().replace(/\.$/, '').split('.').length - 1
-        : undefined
-      : parseLevel(get(cells, 'level'));
+  // PLM structure reports number the top item position 0 and its members 1, 2, … (1.1, 1.2 below
+  // them): with a position 0 present, every other number sits one level under it.
+  const zeroTop = outline !== undefined && body.some((r) => /^0\.?$/.test((r.cells[outline] ?? '').trim()));
+  const levelOf = (cells: string[]): number | undefined => {
+    if (outline === undefined) return parseLevel(get(cells, 'level'));
+    const pos = (cells[outline] ?? '').trim().replace(/\.$/, '');
+    if (!/^\d+(\.\d+)*$/.test(pos)) return undefined;
+    if (zeroTop) return pos === '0' ? 0 : pos.split('.').length;
+    return pos.split('.').length - 1;
+  };
   const levelled = hasLevels || outline !== undefined;
   // The product is the one line at the top level; several top-level lines are a list of assemblies.
   // (Whatever number the top level has: 0 in most exports, 1 in some.)
@@ -152,6 +157,8 @@ export function extractBom(
     }
     // Report furniture: "*** End of report ***", "Page 2 of 3", "Printed by …".
     if (filled.length <= 2 && FOOTER_ROW.test(first)) continue;
+    // A summary under the lines ("Lines: 43", "Levels: 3") counts them; it is not one.
+    if (filled.every((c) => SUMMARY_CELL.test(c.trim()))) continue;
     const refdes = get(cells, 'refdes');
     const mpn = get(cells, 'mpn');
     let description = get(cells, 'description');
@@ -193,7 +200,13 @@ export function extractBom(
     // So is the one line without a parent that the Parent column names.
     const isProduct =
       (level === topLevel && levelled && tops === 1 && deeper && !parent && !refdes) || row === root;
-    const isAssembly = /\b(assembly|assy|board|module|harness|subsystem|unit)\b/i.test(name) && !refdes;
+    // ERP descriptions put the head noun first ("PCB, Pitch Control Unit" is a board, not the unit):
+    // whether a line is an assembly is read from the words before the comma.
+    const head = name.split(',')[0]!;
+    const isAssembly =
+      /\b(assembly|assy|board|module|harness|subsystem|unit)\b/i.test(head) &&
+      !/^(pcb|pwb|bare (pcb|board)|printed (circuit|wiring) board)\b/i.test(head) &&
+      !refdes;
     const external = refs.length === 1 ? refs[0] : mpn || undefined;
     if (parent)
       sink.entity(

@@ -72,6 +72,7 @@ export class MentionSink {
     relationshipType: RelationshipType,
     provenance: Provenance,
     name?: string,
+    properties: Record<string, string> = {},
   ): void {
     if (!source.trim() || !target.trim()) return;
     this.relationships.push({
@@ -79,7 +80,7 @@ export class MentionSink {
       target: target.trim(),
       relationshipType,
       ...(name ? { name } : {}),
-      properties: {},
+      properties: { ...properties },
       provenance,
     });
   }

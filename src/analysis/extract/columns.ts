@@ -35,7 +35,7 @@ const SYNONYMS: [ColumnRole, RegExp][] = [
   ['refdes', /^(ref\.?\s*des(ignators?)?|refdes|designators?|references?|ref\.?|reference designators?)$/],
   [
     'mpn',
-    /^(mpn|mfr\.?\s*p\/?n|manufacturer part( number| no\.?)?|part\s*(number|no\.?|#|code)|p\/?n|pn|part|(item|article|material|order|catalog|catalogue|stock|product) ?(code|no\.?|number|#)|sku|material)$/,
+    /^(mpn|mfr\.?\s*p\/?n|manufacturer part( number| no\.?)?|part\s*(number|no\.?|#|code)|p\/?n|pn|part|(item|article|material|order|catalog|catalogue|stock|product) ?(code|no\.?|number|#)|sku|material|(object|item|part|article) ?id)$/,
   ],
   ['qty', /^(qty|quantity|count|qty\.? per|amount)$/],
   ['dnp', /^(dnp|dnf|do not (populate|fit)|fitted|populate)$/],
@@ -55,7 +55,7 @@ const SYNONYMS: [ColumnRole, RegExp][] = [
   // Where a signal list says which schematic net or connector pin carries the item ("FLOW_PULSE (X2-3)").
   [
     'net',
-    /^(net ?\/ ?pins?|pins? ?\/ ?nets?|net ?\(pins?\)|schematic net|net label|net ?\/ ?connector|connector ?\/ ?pins?)$/,
+    /^(net ?\/ ?pins?|pins? ?\/ ?nets?|object ?\/ ?net|net ?\/ ?object|net ?\(pins?\)|schematic net|net label|net ?\/ ?connector|connector ?\/ ?pins?)$/,
   ],
   ['rate', /^(rate|data rate|frequency|update rate|baud|bandwidth|period)$/],
   ['rail', /^(rail|power rail|supply|supply rail|bus|power bus|voltage rail|source rail|rail name)$/],
@@ -89,7 +89,11 @@ const SYNONYMS: [ColumnRole, RegExp][] = [
     /^(connects|between|endpoints|ends|end points|parties|participants|from ?\/ ?to|from ?- ?to|from ?→ ?to|source ?\/ ?destination|source ?→ ?destination|connected units|link ends)$/,
   ],
   ['connector', /^(connector|conn\.?|header|jack|plug|physical|physical connectors?|connectors)$/],
-  ['name', /^(name|item|component|part name|item name|block|element|equipment name|unit name)$/],
+  // PLM systems call every managed thing an object: "Object Name" beside "Object ID".
+  [
+    'name',
+    /^(name|item|component|part name|item name|object name|article name|material name|block|element|equipment name|unit name)$/,
+  ],
 ];
 
 export function roleOf(header: string): ColumnRole | undefined {

@@ -185,7 +185,50 @@ function merge(sink: MentionSink): ExtractedModel {
       typeOfKey.get(r.sourceKey) === 'INTERFACE' ||
       typeOfKey.get(r.targetKey) === 'INTERFACE',
   );
-  return { entities, relationships };
+  return { entities, relationships: directGeneralPins(relationships, typeOfKey) };
+}
+
+/**
+ * A general-purpose pin (a GPIO marked bidirectional) on a net whose other ends are passive gives the
+ * netlist no direction, but the other documents often do: a signal someone else provides (a pin list's
+ * IN, an ICD's sender) is read by the pin, and one only others consume is driven by it.
+ */
+function directGeneralPins(
+  relationships: ProposedRelationship[],
+  typeOfKey: Map<string, EntityType>,
+): ProposedRelationship[] {
+  const ends = (type: string, signal: string): Set<string> =>
+    new Set(
+      relationships
+        .filter((r) => r.relationshipType === type && r.targetKey === signal)
+        .map((r) => r.sourceKey),
+    );
+  const out: ProposedRelationship[] = [];
+  const seen = new Set(
+    relationships.map((r) => `${r.sourceKey}\u0000${r.relationshipType}\u0000${r.targetKey}`),
+  );
+  for (const r of relationships) {
+    const [part, signal] =
+      typeOfKey.get(r.targetKey) === 'SIGNAL' ? [r.sourceKey, r.targetKey] : [r.targetKey, r.sourceKey];
+    if (r.relationshipType !== 'CONNECTS' || !r.properties.pin_type || typeOfKey.get(signal) !== 'SIGNAL') {
+      out.push(r);
+      continue;
+    }
+    const providers = ends('PROVIDES', signal);
+    const consumers = ends('CONSUMES', signal);
+    const type =
+      providers.size > 0 && !providers.has(part)
+        ? 'CONSUMES'
+        : providers.size === 0 && consumers.size > 0 && !consumers.has(part)
+          ? 'PROVIDES'
+          : undefined;
+    if (!type) out.push(r);
+    else if (!seen.has(`${part}\u0000${type}\u0000${signal}`)) {
+      seen.add(`${part}\u0000${type}\u0000${signal}`);
+      out.push({ ...r, sourceKey: part, targetKey: signal, relationshipType: type });
+    }
+  }
+  return out;
 }
 
 const FLOW_TYPES = new Set<EntityType>(['RESOURCE', 'SIGNAL', 'INTERFACE']);

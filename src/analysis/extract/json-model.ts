@@ -28,6 +28,7 @@ import {
   relationKindOf,
   str,
 } from './json-walk.js';
+import { NOT_A_THING_KIND, edgeMeaning, idText, itemNature, withFacts } from './json-graph.js';
 import { isPowerName, splitAcronym } from './normalise.js';
 import type { EntityType, Provenance } from './types.js';
 
@@ -52,10 +53,12 @@ export function extractJsonModel(json: unknown, documentName: string, sink: Ment
   const elements: Element[] = [];
   const ports: Port[] = [];
   const relations: { o: Obj; kind: string }[] = [];
+  // Ids as each container declares them: paths ("wp3/pcu/mcu") name a member within its owner.
+  const scoped = new Map<Element | undefined, Map<string, Element | Port>>();
 
   const visit = (o: Obj, container: Element | undefined, arrayKey: string, keyId?: string): void => {
     // In a map keyed by id ("blocks": {"blk-100": {…}}) the key is the member's id.
-    const id = str(field(o, ID_KEY)) ?? keyId;
+    const id = idText(field(o, ID_KEY)) ?? keyId;
     const name = str(field(o, NAME_KEY));
     const kind = kindText(o);
     let self = container;
@@ -83,9 +86,10 @@ export function extractJsonModel(json: unknown, documentName: string, sink: Ment
     } else if (/port/.test(kind) || PORT_KEYS.test(arrayKey)) {
       const port: Port = { o, ...(container ? { owner: container } : {}) };
       ports.push(port);
+      if (id) (scoped.get(container) ?? scoped.set(container, new Map()).get(container)!).set(id, port);
       if (id) byId.set(id, port);
       return;
-    } else if (/definition/.test(kind)) {
+    } else if (/definition/.test(kind) || NOT_A_THING_KIND.test(kind.trim())) {
       if (id) byId.set(id, o); // a type: what its usages are, not a thing of its own
       return;
     } else if (
@@ -94,6 +98,7 @@ export function extractJsonModel(json: unknown, documentName: string, sink: Ment
       !/\b(package|namespace|library|folder|diagram|view)\b/.test(kind)
     ) {
       const el: Element = { o, name, ...(container ? { nestedIn: container } : {}), children: [] };
+      if (id) (scoped.get(container) ?? scoped.set(container, new Map()).get(container)!).set(id, el);
       if (EXTERNAL_KEYS.test(arrayKey)) LISTED_EXTERNAL.add(o);
       elements.push(el);
       if (id) byId.set(id, el);
@@ -114,20 +119,40 @@ export function extractJsonModel(json: unknown, documentName: string, sink: Ment
 
   const refId = (ref: unknown): string | undefined => {
     if (Array.isArray(ref)) return refId(ref[0]);
-    if (isObj(ref)) return str(field(ref, /^(@id|id|ref|block|part|element|component|owner|name)$/i));
-    return str(ref);
+    if (isObj(ref)) return idText(field(ref, /^(@id|id|ref|block|part|element|component|owner|name)$/i));
+    return idText(ref);
+  };
+  const asElement = (hit: Element | Port | Obj | undefined): Element | undefined =>
+    hit && 'children' in hit
+      ? (hit as Element)
+      : hit && 'o' in hit && !('name' in hit)
+        ? (hit as Port).owner
+        : undefined;
+  /**
+   * "wp3/pcu/canx:bus", "context/tc", "EPS.power_out": a path of ids, each within the one before. The
+   * part it names is the deepest element the path reaches (a port stands for its owner); segments that
+   * name no element (an array's name, a port the export never declared) are passed over.
+   */
+  const byPath = (path: string): Element | undefined => {
+    let scope: Element | undefined;
+    let found: Element | undefined;
+    for (const seg of path.split(/::|[.:/]/).filter((x) => x)) {
+      const local = scope ? scoped.get(scope)?.get(seg) : undefined;
+      const hit = asElement(
+        local ?? (scope ? undefined : (scoped.get(undefined)?.get(seg) ?? byId.get(seg) ?? byName.get(seg))),
+      );
+      if (!hit) continue;
+      found = hit;
+      scope = hit;
+    }
+    return found;
   };
   /** The element a reference stands for: an element, the owner of a port, or a "Block.port" path. */
   const element = (ref: unknown): Element | undefined => {
     const id = refId(ref);
     if (!id) return undefined;
-    const hit = byId.get(id) ?? byName.get(id);
-    if (hit && 'children' in hit) return hit as Element;
-    if (hit && 'o' in hit && !('name' in hit)) return (hit as Port).owner;
-    // "EPS.power_out", "blk-110/p-isobus", "EPS::pwr" → the block before the port.
-    const head = id.split(/[.:/]/)[0]!;
-    const h = byId.get(head) ?? byName.get(head);
-    return h && 'children' in h ? (h as Element) : undefined;
+    const hit = asElement(byId.get(id) ?? byName.get(id));
+    return hit ?? byPath(id);
   };
   // Ports declared flat ("PortUsage" with an owner) belong to their owner.
   for (const port of ports) port.owner ??= element(field(port.o, OWNER_KEY));
@@ -145,6 +170,15 @@ export function extractJsonModel(json: unknown, documentName: string, sink: Ment
       if (child && child !== el && !listedIn.has(child)) listedIn.set(child, el);
     }
   }
+  // A graph export's whole–part edges ("rel": "composedOf") say containment as a list of ids does.
+  for (const r of relations) {
+    const meaning = edgeMeaning(kindText(r.o));
+    if (typeof meaning !== 'object' || meaning.type !== 'CONTAINS') continue;
+    const [whole, part] = meaning.reversed
+      ? [element(field(r.o, TARGET_KEY)), element(field(r.o, SOURCE_KEY))]
+      : [element(field(r.o, SOURCE_KEY)), element(field(r.o, TARGET_KEY))];
+    if (whole && part && whole !== part && !listedIn.has(part)) listedIn.set(part, whole);
+  }
   for (const el of elements) {
     const owner = field(el.o, OWNER_KEY);
     const stated = owner !== undefined ? element(owner) : undefined;
@@ -161,11 +195,18 @@ export function extractJsonModel(json: unknown, documentName: string, sink: Ment
     const defName = isObj(typedBy) && !('children' in typedBy) ? (str(field(typedBy, NAME_KEY)) ?? '') : '';
     const kind = `${kindText(el.o)} ${defName.toLowerCase()}`;
     const { name, acronym } = splitAcronym(el.name);
-    const type = entityTypeOf(el.o, kind, el.children.length > 0, depth(el), roots === 1);
+    const facts = withFacts(el.o);
+    const nature = itemNature(
+      kind,
+      (str(field(facts, /^(nature|itemKind|item_kind|flowKind|medium)$/i)) ?? '').toLowerCase(),
+    );
+    const type = nature ?? entityTypeOf(el.o, kind, el.children.length > 0, depth(el), roots === 1);
     el.name = sink.entity(name, type, p, {
       aliases: [
         acronym,
-        str(field(el.o, /^(shortName|short_name|abbreviation|acronym|alias|declaredShortName|summary)$/i)),
+        str(field(facts, /^(shortName|short_name|abbreviation|acronym|alias|declaredShortName|summary)$/i)),
+        // A designator names the part on the board, as the BOM and the netlist name it.
+        str(field(facts, /^(designators?|refdes|ref_des|reference_designators?)$/i)),
       ],
       description: str(field(el.o, /^(description|doc|documentation|comment)$/i)),
       parentName: el.parent?.name,
@@ -220,6 +261,11 @@ function relate(
   const b = element(pair[1])?.name;
   if (!a || !b) return;
   if (kind === 'dependencies') return sink.relate(a, b, 'DEPENDS_ON', p);
+  // A graph edge that says what it means and carries nothing else relates its two nodes directly.
+  const meaning = edgeMeaning(kindText(o));
+  if (meaning === 'trace' || (typeof meaning === 'object' && meaning.type === 'CONTAINS')) return;
+  if (meaning && !field(o, ITEM_KEY) && !field(o, /^(interface|bus|protocol|via|medium)$/i))
+    return sink.relate(a, b, meaning.type, p);
   // An edge typed by what it carries ("type": "power", "data") is a flow of its labelled item.
   const stated = kindText(o);
   const carried =
@@ -259,7 +305,13 @@ function relate(
   // A connector named like a thing ("Vehicle CAN"), not like an id ("c1"), names the interface.
   const ownName = str(field(o, NAME_KEY));
   const named = ownName && /[A-Z]/.test(ownName) && !/^[a-z_]*[-_]?\d+$/i.test(ownName) ? ownName : undefined;
-  const bus = str(field(o, /^(interface|bus|protocol|via|medium)$/i)) ?? named;
+  // A physical connection that "carries" or "realises" a named link is that link's wiring: the link
+  // is the interface both ends are on.
+  const realised = str(field(o, /^(carries|realizes|realises|implements)$/i));
+  const bus =
+    str(field(o, /^(interface|bus|protocol|via|medium)$/i)) ??
+    named ??
+    (realised && /[A-Z]/.test(realised) ? realised : undefined);
   if (bus) {
     const iface = sink.entity(bus, 'INTERFACE', p, { weight: 2 });
     sink.relate(a, iface, 'CONNECTS', p);

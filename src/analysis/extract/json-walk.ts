@@ -15,8 +15,9 @@ export function field(o: Obj, re: RegExp): unknown {
 
 export const NAME_KEY = /^(name|title|label|declaredName)$/i;
 export const ID_KEY = /^(id|@id|uuid|xmi:id|_id)$/i;
+// "rel" and its kin are how a graph export types its edges ("rel": "composedOf").
 const KIND_KEY =
-  /^(type|kind|stereotype|stereotypes|category|elementType|element_type|metaclass|_type|@type)$/i;
+  /^(type|kind|stereotype|stereotypes|category|elementType|element_type|metaclass|_type|@type|rel|relation|relType|rel_type|relationType|relation_type|predicate|edgeType|edge_type)$/i;
 export const OWNER_KEY =
   /^(owner|owningUsage|owningPart|owningType|owningDefinition|parent|parentId|parent_id|parentName|parent_name|container|owningElement|partOf|part_of|memberOf|member_of|belongsTo|belongs_to)$/i;
 export const TYPED_BY_KEY = /^(definition|typedBy|classifier|blockType)$/i;
@@ -25,7 +26,7 @@ export const TYPED_BY_KEY = /^(definition|typedBy|classifier|blockType)$/i;
 export const SOURCE_KEY =
   /^(source|from|client|end1|endA|end_a|src|producer|provider|dependent|sender|origin)([_ ]?(part|port|component|element|block|node|id|ref|unit))?$/i;
 export const TARGET_KEY =
-  /^(target|to|supplier|end2|endB|end_b|dst|dest|destination|consumer|receiver|dependsOn|depends_on)([_ ]?(part|port|component|element|block|node|id|ref|unit))?$/i;
+  /^(target|to|supplier|end2|endB|end_b|dst|dest|destination|consumer|receiver|dependsOn|depends_on|dependee)([_ ]?(part|port|component|element|block|node|id|ref|unit))?$/i;
 export const ITEM_KEY =
   /^(item|items|conveyed|conveys|conveyedItem|conveyed_item|conveyedItems|itemType|item_type|itemProperty|exchangeItem|exchangedItem|exchangeItems|carries|resource|signal|signals|payload)$/i;
 /** Containment as a list of member ids ("children": ["blk-110", "blk-120"]). */

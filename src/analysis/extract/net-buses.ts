@@ -45,9 +45,23 @@ export function foldBuses(netNames: string[]): Map<string, FoldedBus> {
     g.nets.push(n);
     groups.set(key, g);
   }
+  // "PWM_A, PWM_B, PWM_C" or "PHASE_A … _C": letters past A/B number channels (phases, axes), so
+  // A and B there are two of several parallel signals, not the two lines of a differential pair.
+  const lettered = new Map<string, Set<string>>();
+  for (const n of netNames) {
+    const m = /^(.+?)[_-]([A-Z])$/i.exec(n);
+    if (m)
+      lettered.set(
+        m[1]!.toUpperCase(),
+        (lettered.get(m[1]!.toUpperCase()) ?? new Set()).add(m[2]!.toUpperCase()),
+      );
+  }
+  const channels = (prefix: string): boolean =>
+    [...(lettered.get(prefix.toUpperCase()) ?? [])].some((l) => /[C-GI-KMOQ-Z]/.test(l));
   const out = new Map<string, FoldedBus>();
   for (const g of groups.values()) {
     if (g.nets.length < 2 && !g.roles.some((r) => STRONG.test(r))) continue;
+    if (g.roles.every((r) => r === 'A' || r === 'B') && channels(g.prefix)) continue;
     const protocol = g.roles
       .map((r) => ROLE_PROTOCOL.find(([re]) => re.test(r))?.[1])
       .find((p): p is string => !!p);

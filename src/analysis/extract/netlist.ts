@@ -62,6 +62,9 @@ export function extractNetlist(netlist: Netlist, documentName: string, sink: Men
       const railName = sink.entity(netName, 'RESOURCE', p, { weight: 3, keys });
       for (const n of members) {
         const comp = names.get(n.ref)!;
+        // A passive pin on a rail passes it on (a fuse, a relay or switch contact, a MOSFET): the part
+        // neither makes nor uses the rail. Connectors are the exception below: they carry it away.
+        if (n.pinType === 'passive' && !CONNECTOR_PREFIX.test(n.ref)) continue;
         // Connectors carry a rail to other boards: they neither make nor use it, they connect it.
         const type =
           CONNECTOR_PREFIX.test(n.ref) && n.pinType !== 'power_out'
@@ -88,7 +91,19 @@ export function extractNetlist(netlist: Netlist, documentName: string, sink: Men
       continue;
     }
     const signal = sink.entity(netName, 'SIGNAL', p, { weight: 2, keys });
-    for (const n of members) sink.relate(names.get(n.ref)!, signal, direction(n, members), p);
+    for (const n of members) {
+      const dir = direction(n, members);
+      // A general-purpose pin the netlist cannot direct: another document may say which way it goes.
+      const open = dir === 'CONNECTS' && n.pinType !== 'passive';
+      sink.relate(
+        names.get(n.ref)!,
+        signal,
+        dir,
+        p,
+        undefined,
+        open ? { pin_type: n.pinType ?? 'unspecified' } : {},
+      );
+    }
   }
 }
 
@@ -140,6 +155,16 @@ function busName(netName: string, bus: string): string {
           w,
         ),
     );
+  // A parallel bus names its lines "<protocol>_<line>" ("RMII_TXD0", "RMII_CRS_DV"): every line whose
+  // first word is the protocol, followed only by short line abbreviations, belongs to that one bus.
+  const words = netName.split(/[_-]/);
+  if (
+    m &&
+    words[0]!.toUpperCase() === m[1]!.toUpperCase() &&
+    words.length > 1 &&
+    words.slice(1).every((w) => /^[A-Z]{1,4}\d{0,2}[+-]?$/i.test(w))
+  )
+    return m[1]!;
   const label = prefix.join('_');
   if (/^(CAN[HL]|SDA|SCL|MOSI|MISO|SCK|SCLK)$/i.test(label)) return bus;
   return label && label.toUpperCase() !== m?.[1]?.toUpperCase() ? label : (m?.[1] ?? bus);

@@ -86,6 +86,13 @@ export function busKind(name: string): string | undefined {
   return l.startsWith('CAN') ? 'CAN' : l === 'SDA' || l === 'SCL' ? 'I2C' : 'SPI';
 }
 
+/** "USB", "CAN", "SSI": a protocol's bare name, which names a kind of link, not one link or net. */
+export function isBareProtocol(name: string): boolean {
+  const kind = busKind(name);
+  // SSI and BiSS are encoder links busKind does not treat as buses of a board.
+  return (!!kind && kind === name.toUpperCase()) || /^(SSI|BISS|BISS-C)$/i.test(name.trim());
+}
+
 /** One spelling per protocol, so "RS-485" in an ICD meets the netlist's "RS485". */
 function canonicalBus(kind: string): string {
   const k = kind.toUpperCase().replace(/-/g, '');

@@ -71,6 +71,11 @@ function defineDesignators(text: string, p: Provenance, sink: MentionSink, known
     for (let k = words.length; k >= 1; k--) {
       const phrase = words.slice(words.length - k).join(' ');
       if (isDeterminer(words[words.length - k]!) || !known.has(normaliseName(phrase))) continue;
+      // "the Service USB (X6)": a connector's designator after a link's name says where the link is
+      // reached, not what it is called; only a connector's own name ("Motor Connector (X3)") takes it.
+      const connectorRef = /^(X|J|P|CN|CON)\d{1,3}$/.test(designator);
+      if (connectorRef && !/\b(connector|plug|socket|receptacle|header|jack|terminal)s?$/i.test(phrase))
+        break;
       if (normaliseName(phrase) !== normaliseName(designator))
         sink.entity(phrase, typeFromName(phrase), p, { aliases: [designator], weight: 0.1 });
       break;
@@ -216,11 +221,19 @@ function relateSentence(
       if (!rule) continue;
       // Skip adverbs and modal verbs between the subject and the verb.
       let subjEnd = i;
-      while (
-        subjEnd > 0 &&
-        /^(also|only|directly|shall|will|must|then|each|both|which|that)$/i.test(tokens[subjEnd - 1]!)
-      )
-        subjEnd--;
+      // "in turn" is one adverb of two words ("the Switch in turn switches the Brakes").
+      for (;;) {
+        if (
+          subjEnd > 0 &&
+          /^(also|only|directly|shall|will|must|then|each|both|which|that|thus|therefore|normally|always|continuously|independently)$/i.test(
+            tokens[subjEnd - 1]!,
+          )
+        )
+          subjEnd--;
+        else if (subjEnd > 1 && /^turn$/i.test(tokens[subjEnd - 1]!) && /^in$/i.test(tokens[subjEnd - 2]!))
+          subjEnd -= 2;
+        else break;
+      }
       const relative = /^(which|that)$/i.test(tokens[subjEnd] ?? '') && tokens[subjEnd - 1] === ',';
       // "X is powered from Y and supplies Z": after "and" the verb keeps the sentence's subject;
       // "…the Y, which powers Z": Y; "It …": the previous sentence's subject.

@@ -6,8 +6,10 @@ import type { MentionSink } from './builder.js';
 import { extractBom } from './bom.js';
 import { endpoint, extractDiagonalN2, extractN2, findDiagonalN2, isN2Matrix } from './n2.js';
 import { findHeader, roleOf, splitList as splitCell, type ColumnRole } from './columns.js';
+import { withArrowEnds } from './icd-arrows.js';
+import { extractPinList, pinListColumns } from './pin-list.js';
 import { carrierName, carrierProtocols, connectorPins, netNames } from './icd-cells.js';
-import { isGroundName, isPowerName, isRefdes, normaliseName } from './normalise.js';
+import { busKind, isBareProtocol, isGroundName, isPowerName, isRefdes, normaliseName } from './normalise.js';
 import type { Provenance } from './types.js';
 
 export type Prov = (row: number, extractor: string) => Provenance;
@@ -32,6 +34,8 @@ export function extractTable(
   const diagonal = findDiagonalN2(table.rows);
   if (diagonal) return extractDiagonalN2(diagonal, prov, sink, known);
   if (isKeyValue(table.rows)) return extractKeyValue(table, prov, sink, known);
+  const arrowed = withArrowEnds(table.rows);
+  if (arrowed) table = { ...table, rows: arrowed };
   const header = findHeader(table.rows);
   if (!header) return;
   const col = header.columns;
@@ -63,12 +67,17 @@ export function extractTable(
     col.set('signal', col.get('name')!);
     col.delete('name');
   }
+  if (!col.has('signal') && col.has('endA') && col.has('endB') && !col.has('interface'))
+    dataDictionary(table.rows[header.index]!, col);
   if (col.has('signal') && (col.has('endA') || col.has('endB') || col.has('consumer'))) {
     const sinkRole: ColumnRole = col.has('endB') ? 'endB' : 'consumer';
     const rows = body.filter(({ cells }) => {
       const signal = get(cells, 'signal');
       // The return (GND) is listed for its pins; it is not a rail anything provides or consumes.
-      return signal && !isGroundName(signal);
+      if (!signal || isGroundName(signal) || /^(-+|—|nc|n\/c|spare|reserved)$/i.test(signal)) return false;
+      // A bus line ("CANH") with no sender or receiver is a wire of the bus its row names, not an item.
+      const ends = get(cells, 'endA') + get(cells, 'endB') + get(cells, 'consumer');
+      return !(busKind(signal) && !/[A-Za-z]{2}/.test(ends));
     });
     const carriers = carrierProtocols(
       rows.map(({ cells }) => [get(cells, 'interface'), get(cells, 'ifaceType')]),
@@ -95,7 +104,10 @@ export function extractTable(
       // so the item meets the netlist's net there — when those pins carry nothing else in the list.
       const ownPins = !carrier && pins.length === 1 && pinUsers.get(pins[0]!)!.size === 1 ? pins : [];
       const name = sink.entity(signal, type, p, {
-        aliases: netNames(netCell).filter((n) => !carrier || normaliseName(n) !== normaliseName(carrier)),
+        // A bare protocol in the cell ("SSI frame") names the medium, not the item's net.
+        aliases: netNames(netCell).filter(
+          (n) => (!carrier || normaliseName(n) !== normaliseName(carrier)) && !isBareProtocol(n),
+        ),
         keys: ownPins,
         properties: { rate: get(cells, 'rate'), type: kind },
       });
@@ -103,6 +115,9 @@ export function extractTable(
       const targets = splitList(get(cells, sinkRole)).map((d) => endpoint(d, p, sink));
       for (const s of sources) sink.relate(s, name, 'PROVIDES', p);
       for (const d of targets) sink.relate(d, name, 'CONSUMES', p);
+      // "DC+ / DC- (X301)": a connector named whole, not by a pin, is where the item leaves the unit.
+      for (const ref of wholeConnectors(netCell))
+        sink.relate(sink.entity(ref, 'COMPONENT', p, { weight: 0.3 }), name, 'CONNECTS', p);
       if (!carrier || type === 'RESOURCE') continue;
       // "Carried On": the interface the item travels on; both ends are on it.
       const iface = sink.entity(carrier, 'INTERFACE', p, {
@@ -158,6 +173,8 @@ export function extractTable(
     return;
   }
   if (col.has('pin') && col.has('signal')) {
+    const pinList = pinListColumns(table.rows[header.index]!);
+    if (pinList) return extractPinList(body, get, pinList, (row) => prov(row, 'pin_table'), sink);
     for (const { cells, row } of body) {
       const signal = get(cells, 'signal');
       if (!signal || isGroundName(signal) || /^(nc|n\/c|spare|reserved|-)$/i.test(signal)) continue;
@@ -198,4 +215,24 @@ function extractKeyValue(table: DocumentTable, prov: Prov, sink: MentionSink, kn
     sink.relate(endpoint(s, p, sink), iface, power ? 'PROVIDES' : 'CONNECTS', p);
   for (const d of splitList(b.value))
     sink.relate(endpoint(d, p, sink), iface, power ? 'CONSUMES' : 'CONNECTS', p);
+}
+
+/**
+ * Data dictionaries list items, not links: "Item | Producer | Consumer(s) | Medium". With a producer and
+ * a consumer column and no signal or interface column, a column headed Item names the item (it is no
+ * id column here), and the Medium column names what carries it.
+ */
+function dataDictionary(header: string[], col: Map<ColumnRole, number>): void {
+  const clean = header.map((c) => c.replace(/[*`]/g, '').trim());
+  const item = clean.findIndex((c) => /^(items?|data items?|item names?|tag names?)$/i.test(c));
+  if (item < 0) return;
+  col.set('signal', item);
+  for (const role of ['ifaceId', 'name'] as const) if (col.get(role) === item) col.delete(role);
+  const medium = clean.findIndex((c) => /^(medium|media|transport medium)$/i.test(c));
+  if (medium >= 0) col.set('interface', medium);
+}
+
+/** Designators in parentheses that name a connector whole ("(X301)"), not one of its pins. */
+function wholeConnectors(cell: string): string[] {
+  return [...cell.matchAll(/\(\s*([A-Z]{1,3}\d{1,4})\s*\)/g)].map((m) => m[1]!).filter(isRefdes);
 }

@@ -1,0 +1,47 @@
+// ICD tables that give an item's direction as an arrow ("TCMS → DCU", "Battery -> PCU") in a Direction
+// column. Engineers write sender → receiver, so the arrow's tail PROVIDES the item and its head
+// CONSUMES it; the table's first column names the item whatever its header calls it ("Telegram",
+// "Train line", "Message"). The table is rewritten into the signal-list shape the table reader knows:
+// a Signal column and Source / Destination columns.
+import { roleOf } from './columns.js';
+
+const DIRECTION_HEADER = /^(direction|dir\.?|flow|data flow|sense|sender ?(→|->) ?receiver)$/i;
+/** A one-way arrow between two names; "↔" and "<->" say nothing about who sends. */
+const ONE_WAY = /^(.+?)\s*(?:→|->|⟶|=>|⇒)\s*(.+)$/;
+
+export function splitArrow(cell: string): [string, string] | undefined {
+  const t = cell.trim();
+  if (/↔|<->|<=>|⇄|⇔/.test(t)) return undefined;
+  const m = ONE_WAY.exec(t);
+  return m ? [m[1]!.trim(), m[2]!.trim()] : undefined;
+}
+
+/**
+ * The rows with Source and Destination columns added from the arrow column, when a table has one
+ * (at least 60% of its filled cells are one-way arrows) and no source/destination columns of its own.
+ */
+export function withArrowEnds(rows: string[][]): string[][] | undefined {
+  for (let h = 0; h < Math.min(rows.length, 10); h++) {
+    const header = rows[h]!.map((c) => c.replace(/[*`]/g, '').trim());
+    const dir = header.findIndex((c) => DIRECTION_HEADER.test(c));
+    if (dir < 0) continue;
+    const roles = header.map((c) => roleOf(c));
+    if (roles.includes('endA') || roles.includes('endB') || roles.includes('ends')) return undefined;
+    const body = rows.slice(h + 1);
+    const filled = body.map((r) => (r[dir] ?? '').trim()).filter((c) => c);
+    const arrows = filled.filter((c) => splitArrow(c));
+    if (filled.length === 0 || arrows.length < 0.6 * filled.length) return undefined;
+    // The item column: a Signal-like column if there is one, else the row label in the first column.
+    const item = roles.indexOf('signal') >= 0 ? roles.indexOf('signal') : dir === 0 ? -1 : 0;
+    if (item < 0) return undefined;
+    const width = Math.max(...rows.map((r) => r.length));
+    const pad = (r: string[]): string[] => [...r, ...Array<string>(width - r.length).fill('')];
+    const head = pad(header).map((c, i) => (i === item ? 'Signal' : i === dir ? 'Direction' : c));
+    return [
+      ...rows.slice(0, h),
+      [...head, 'Source', 'Destination'],
+      ...body.map((r) => [...pad(r), ...(splitArrow(r[dir] ?? '') ?? ['', ''])]),
+    ];
+  }
+  return undefined;
+}
