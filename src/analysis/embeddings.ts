@@ -10,10 +10,18 @@ import { Worker } from 'node:worker_threads';
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
 import type { EmbeddingsConfig } from '../config.js';
 
+export interface EmbedOptions {
+  /**
+   * A search's query, someone waiting on it: the built-in thread takes it before the batches of
+   * background jobs waiting for it (an endpoint serves calls side by side and ignores this).
+   */
+  query?: boolean;
+}
+
 export interface Embedder {
   /** Names the vector space: vectors of different models are never compared. */
   readonly model: string;
-  embed(texts: readonly string[], signal?: AbortSignal): Promise<number[][]>;
+  embed(texts: readonly string[], signal?: AbortSignal, options?: EmbedOptions): Promise<number[][]>;
 }
 
 export const BUILTIN_EMBEDDING_MODEL = 'builtin:use-lite-512';
@@ -34,36 +42,54 @@ interface WorkerAnswer {
 /**
  * One encoder thread per process, started on first use (model load ~0.25 s, weights ~28 MB there).
  * It holds the process open only while an answer is awaited, so an idle thread never keeps a stopping
- * process alive. Requests queue on the thread in order.
+ * process alive. The thread gets one request at a time and the rest wait here, queries first: with
+ * the requests queued on the thread itself, a search's query waited behind every batch the embedding
+ * jobs had sent (10,000 runs re-indexing after a start made every test-run search wait out its 2 s
+ * semantic timeout).
  */
 class EncoderThread {
   private worker: Worker | undefined;
   private nextId = 1;
-  private readonly waiting = new Map<number, { resolve(v: number[][]): void; reject(e: Error): void }>();
+  private current: Request | undefined;
+  private readonly queries: Request[] = [];
+  private readonly batches: Request[] = [];
 
-  embed(texts: string[]): Promise<number[][]> {
-    const worker = this.start();
-    const id = this.nextId++;
-    worker.ref(); // held while an answer is awaited, released when none is (see start)
+  embed(texts: string[], query: boolean): Promise<number[][]> {
     return new Promise((resolve, reject) => {
-      this.waiting.set(id, { resolve, reject });
-      worker.postMessage({ id, texts });
+      (query ? this.queries : this.batches).push({ id: this.nextId++, texts, resolve, reject });
+      this.next();
     });
+  }
+
+  private next(): void {
+    if (this.current) return;
+    const request = this.queries.shift() ?? this.batches.shift();
+    if (!request) {
+      this.worker?.unref(); // nothing awaited: an idle thread must not hold the process
+      return;
+    }
+    const worker = this.start();
+    worker.ref();
+    this.current = request;
+    worker.postMessage({ id: request.id, texts: request.texts });
   }
 
   private start(): Worker {
     if (this.worker) return this.worker;
     const worker = new Worker(new URL('./embedding-worker.mjs', import.meta.url));
     worker.on('message', ({ id, vectors, error }: WorkerAnswer) => {
-      const waiter = this.waiting.get(id);
-      this.waiting.delete(id);
-      if (this.waiting.size === 0) worker.unref();
-      if (vectors) waiter?.resolve(vectors);
-      else waiter?.reject(new Error(`the built-in embedding model failed: ${error ?? 'no answer'}`));
+      const request = this.current;
+      if (request?.id !== id) return;
+      this.current = undefined;
+      if (vectors) request.resolve(vectors);
+      else request.reject(new Error(`the built-in embedding model failed: ${error ?? 'no answer'}`));
+      this.next();
     });
     const fail = (err: Error) => {
-      for (const waiter of this.waiting.values()) waiter.reject(err);
-      this.waiting.clear();
+      for (const request of [this.current, ...this.queries.splice(0), ...this.batches.splice(0)]) {
+        request?.reject(err);
+      }
+      this.current = undefined;
       this.worker = undefined;
     };
     worker.on('error', fail);
@@ -73,15 +99,22 @@ class EncoderThread {
   }
 }
 
+interface Request {
+  id: number;
+  texts: string[];
+  resolve(vectors: number[][]): void;
+  reject(err: Error): void;
+}
+
 const encoder = new EncoderThread();
 
 export function builtinEmbedder(): Embedder {
   return {
     model: BUILTIN_EMBEDDING_MODEL,
-    async embed(texts, signal) {
+    async embed(texts, signal, options) {
       signal?.throwIfAborted();
       if (texts.length === 0) return [];
-      const vectors = await encoder.embed([...texts]);
+      const vectors = await encoder.embed([...texts], options?.query ?? false);
       signal?.throwIfAborted();
       return vectors.map(unitLength);
     },

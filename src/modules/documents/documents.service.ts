@@ -296,7 +296,7 @@ export class DocumentsService {
   /** Embeds the query with the documents' model and ranks their chunks by cosine similarity. */
   async search(systemId: string, query: SearchQuery): Promise<SearchResult> {
     await this.liveSystem(systemId);
-    const [vector] = await this.embedder.embed([query.q]);
+    const [vector] = await this.embedder.embed([query.q], undefined, { query: true });
     const hits = await vectors.nearestChunks(this.db, systemId, vector!, this.embedder.model, query.limit);
     return {
       embedding_model: this.embedder.model,

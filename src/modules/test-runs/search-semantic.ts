@@ -73,7 +73,7 @@ export async function embedWithin(
   });
   try {
     const answer = await Promise.race([
-      embedder.embed([text], controller.signal).then(
+      embedder.embed([text], controller.signal, { query: true }).then(
         (vectors) => vectors[0] ?? null,
         () => null,
       ),
