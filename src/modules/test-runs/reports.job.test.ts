@@ -73,6 +73,29 @@ async function register(
   );
 }
 
+/**
+ * The report job's context driven by hand, cancelled at the first progress message `at` accepts (the
+ * report is inserted without a job run, so no worker takes it).
+ */
+function cancelledAt(reportId: string, jobRunId: string, at: (message: string | undefined) => boolean) {
+  const controller = new AbortController();
+  return {
+    run: { id: jobRunId, jobId: newId(), jobType: 'test_run_report', attempt: 1, createdBy: ann.email },
+    config: { job_type: 'test_run_report' as const, report_id: reportId },
+    signal: controller.signal,
+    saved: undefined,
+    progress: (_pct: number, message?: string) => {
+      if (!at(message)) return Promise.resolve();
+      controller.abort(new RunStop('cancelled', 'The run was cancelled.'));
+      return Promise.reject(controller.signal.reason as Error);
+    },
+    checkpoint: () => Promise.resolve(),
+    analyst: createBuiltinAnalyst(),
+    addOutputReference: () => Promise.resolve(),
+    db: ctx.database.db,
+  } satisfies JobContext<{ job_type: 'test_run_report'; report_id: string }>;
+}
+
 /** Polls the report until it is final (the worker runs it); a bound, not an expectation. */
 async function settled(runId: string, reportId: string): Promise<Report> {
   const deadline = Date.now() + 60_000;
@@ -242,22 +265,8 @@ describe('cancel', () => {
     // Inserted without a job run, so no worker takes it: the handler is driven here.
     const id = newId();
     await insertReport(ctx.database.db, { id, runId, scope: 'run', title: 'Analysis', createdBy: ann.email });
-    const controller = new AbortController();
-    const handlerCtx = {
-      run: { id: newId(), jobId: newId(), jobType: 'test_run_report', attempt: 1, createdBy: ann.email },
-      config: { job_type: 'test_run_report' as const, report_id: id },
-      signal: controller.signal,
-      saved: undefined,
-      // The cancel arrives as the first file's analysis starts.
-      progress: () => {
-        controller.abort(new RunStop('cancelled', 'The run was cancelled.'));
-        return Promise.reject(controller.signal.reason as Error);
-      },
-      checkpoint: () => Promise.resolve(),
-      analyst: createBuiltinAnalyst(),
-      addOutputReference: () => Promise.resolve(),
-      db: ctx.database.db,
-    } satisfies JobContext<{ job_type: 'test_run_report'; report_id: string }>;
+    // The cancel arrives as the first file's analysis starts.
+    const handlerCtx = cancelledAt(id, newId(), () => true);
     await expect(testRunReportJob(new FileStorage(root)).handler!(handlerCtx)).rejects.toThrow(/cancelled/);
     const report = ok(await ann.call<Report>('GET', `/test-runs/${runId}/reports/${id}`));
     expect(report).toMatchObject({
@@ -277,24 +286,9 @@ describe('cancel', () => {
         .filter((f) => f.isFile())
         .map((f) => path.join(f.parentPath, f.name));
     const before = await storedCharts();
-    const controller = new AbortController();
     const jobRunId = newId();
-    const handlerCtx = {
-      run: { id: jobRunId, jobId: newId(), jobType: 'test_run_report', attempt: 1, createdBy: ann.email },
-      config: { job_type: 'test_run_report' as const, report_id: id },
-      signal: controller.signal,
-      saved: undefined,
-      // The cancel arrives once the charts are drawn, as the prose is being written.
-      progress: (_pct: number, message?: string) => {
-        if (message !== 'writing the report') return Promise.resolve();
-        controller.abort(new RunStop('cancelled', 'The run was cancelled.'));
-        return Promise.reject(controller.signal.reason as Error);
-      },
-      checkpoint: () => Promise.resolve(),
-      analyst: createBuiltinAnalyst(),
-      addOutputReference: () => Promise.resolve(),
-      db: ctx.database.db,
-    } satisfies JobContext<{ job_type: 'test_run_report'; report_id: string }>;
+    // The cancel arrives once the charts are drawn, as the prose is being written.
+    const handlerCtx = cancelledAt(id, jobRunId, (message) => message === 'writing the report');
     const storage = new FileStorage(root);
     const put = storage.put.bind(storage);
     let charts = 0;
