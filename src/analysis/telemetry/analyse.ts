@@ -296,8 +296,13 @@ async function analyse(
   );
   const findings = await toFindings(src, input.fileName, merged, channels);
   const summaries: ChannelSummary[] = [];
-  for (const c of cols) {
-    const stats = await channelStats(conn, c.col, rows);
+  const allStats = await channelStats(
+    conn,
+    cols.map((c) => c.col),
+    rows,
+  );
+  for (const [i, c] of cols.entries()) {
+    const stats = allStats[i]!;
     if (c.kind === 'text')
       for (const k of ['min', 'max', 'mean', 'std', 'p01', 'p05', 'p50', 'p95', 'p99'] as const)
         stats[k] = null;

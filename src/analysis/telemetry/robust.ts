@@ -84,31 +84,47 @@ export function interpolate(xs: Float64Array): Float64Array {
 
 /**
  * Centred rolling median over an odd window (edges use the part of the window that exists). The
- * window is kept sorted as it slides, one removal and one insertion per point: sorting a fresh copy
- * at every point was the analyst's largest single cost on long files (1.8 s of 4.7 s CPU on 820k rows).
+ * window is kept sorted as it slides, one removal and one insertion per point, each found by binary
+ * search and made by one memmove (copyWithin): sorting a fresh copy at every point was the analyst's
+ * largest single cost on long files, and a linear search per point still cost 1.2 s of a 200 MB
+ * file's analysis at the local scale's window of 101.
  */
 export function rollingMedian(xs: Float64Array, window: number): Float64Array {
   const h = window >> 1;
   const n = xs.length;
   const out = new Float64Array(n);
-  const win: number[] = [];
-  const insert = (v: number) => {
-    let i = win.length;
-    win.push(v);
-    while (i > 0 && win[i - 1]! > v) {
-      win[i] = win[i - 1]!;
-      i--;
+  const win = new Float64Array(Math.min(n, 2 * h + 1) + 1);
+  let len = 0;
+  /** First index whose value is above v (or at least v, with `orEqual`). NaN sorts last. */
+  const bound = (v: number, orEqual: boolean) => {
+    let lo = 0;
+    let hi = len;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      const w = win[mid]!;
+      if (w < v || (!orEqual && w === v) || (v !== v && w === w)) lo = mid + 1;
+      else hi = mid;
     }
+    return lo;
+  };
+  const insert = (v: number) => {
+    const i = bound(v, false);
+    win.copyWithin(i + 1, i, len);
     win[i] = v;
+    len++;
   };
   const remove = (v: number) => {
-    const i = win.findIndex((w) => Object.is(w, v));
-    win.splice(i < 0 ? win.length - 1 : i, 1);
+    // The value itself, sign of zero and NaN included, as it was inserted.
+    let i = bound(v, true);
+    while (i < len && !Object.is(win[i], v)) i++;
+    if (i >= len) i = len - 1;
+    win.copyWithin(i, i + 1, len);
+    len--;
   };
   for (let k = 0; k <= Math.min(n - 1, h); k++) insert(xs[k]!);
   for (let i = 0; i < n; i++) {
-    const m = win.length >> 1;
-    out[i] = win.length % 2 ? win[m]! : (win[m - 1]! + win[m]!) / 2;
+    const m = len >> 1;
+    out[i] = len % 2 ? win[m]! : (win[m - 1]! + win[m]!) / 2;
     if (i + 1 + h < n) insert(xs[i + 1 + h]!);
     if (i - h >= 0) remove(xs[i - h]!);
   }

@@ -4,7 +4,7 @@
 import { DuckDBInstance } from '@duckdb/node-api';
 import { describe, expect, it } from 'vitest';
 import { madSigma, median, rollingMedian } from './robust.js';
-import { scanRows } from './scans.js';
+import { channelStats, EXACT_PERCENTILE_ROWS, scanRows } from './scans.js';
 
 const sortedMedian = (xs: number[]) => {
   const a = xs.filter(Number.isFinite).sort((u, v) => u - v);
@@ -51,6 +51,15 @@ describe('rolling median with a sorted sliding window', () => {
         const xs = Float64Array.from({ length: n }, (_, i) => ((i * 37) % 11) % (w === 9 ? 3 : 7));
         expect(Array.from(rollingMedian(xs, w))).toEqual(Array.from(bySort(xs, w)));
       }
+  });
+
+  it('equals it on continuous values and signed zeros at the local-scale window of 101', () => {
+    const bySort = (xs: Float64Array, w: number) =>
+      xs.map((_, i) => sortedMedian(Array.from(xs.subarray(Math.max(0, i - (w >> 1)), i + (w >> 1) + 1))));
+    let seed = 7;
+    const rand = () => ((seed = (seed * 16807) % 2147483647) / 2147483647) * 2 - 1;
+    const xs = Float64Array.from({ length: 700 }, (_, i) => (i % 50 === 0 ? -0 : i % 7 === 0 ? 0 : rand()));
+    expect(Array.from(rollingMedian(xs, 101))).toEqual(Array.from(bySort(xs, 101)));
   });
 });
 
@@ -103,6 +112,35 @@ describe('scanRows: one streamed pass', () => {
     }
   });
 
+  it('gives the same answer when the table hands its rows back out of order', async () => {
+    const values: (number | null)[][] = Array.from({ length: 300 }, (_, i) => [
+      i >= 100 && i < 160 ? 4 : i % 5, // row 99 is 4 too: the run starts there
+      i,
+    ]);
+    const inOrder = await table(values);
+    const want = await scanRows(inOrder.conn, ['t', 'c0', 'c1'], 300, 3, {
+      ratio: 4,
+      minLength: 10,
+      cols: ['c0'],
+    });
+    inOrder.close();
+    // Same rows, inserted last row first: the scan comes back out of order and is asked for again sorted.
+    const instance = await DuckDBInstance.create(':memory:');
+    const conn = await instance.connect();
+    try {
+      await conn.run('CREATE TABLE v (rn BIGINT, t DOUBLE, c0 DOUBLE, c1 DOUBLE)');
+      const rows = values.map((r, i) => `(${i}, ${i * 0.5}, ${r[0]}, ${r[1]})`).reverse();
+      await conn.run(`INSERT INTO v VALUES ${rows.join(', ')}`);
+      const got = await scanRows(conn, ['t', 'c0', 'c1'], 300, 3, { ratio: 4, minLength: 10, cols: ['c0'] });
+      expect(got.series.map((x) => Array.from(x))).toEqual(want.series.map((x) => Array.from(x)));
+      expect(got.runs.get('c0')).toEqual(want.runs.get('c0'));
+      expect(got.runs.get('c0')!.runs[0]).toMatchObject({ start: 99, end: 159, length: 61, value: 4 });
+    } finally {
+      conn.closeSync();
+      instance.closeSync();
+    }
+  });
+
   it('returns full-resolution values with a bucket of one row', async () => {
     const { conn, close } = await table([
       [1, 2],
@@ -115,6 +153,39 @@ describe('scanRows: one streamed pass', () => {
       expect(series[1]![1]).toBeNaN();
     } finally {
       close();
+    }
+  });
+});
+
+describe('channelStats', () => {
+  it('gives exact moments and extremes, and percentiles of a sample close to exact beyond the exact bound', async () => {
+    const rows = EXACT_PERCENTILE_ROWS + 200_000;
+    const instance = await DuckDBInstance.create(':memory:');
+    const conn = await instance.connect();
+    try {
+      // A slow sine with a one-row spike the sample will miss but min/max must not; every 1000th cell empty.
+      await conn.run(`CREATE TABLE v AS SELECT range AS rn, range * 0.1 AS t,
+        CASE WHEN range % 1000 = 999 THEN NULL WHEN range = 777777 THEN 50.0
+          ELSE sin(range / 5000.0) END AS c0 FROM range(${rows})`);
+      const [stats] = await channelStats(conn, ['c0'], rows);
+      const exact = (
+        await conn.runAndReadAll(
+          `SELECT count(c0) AS n, max(c0) AS hi, avg(c0) AS mean,
+          quantile_cont(c0, [0.01, 0.05, 0.5, 0.95, 0.99]) AS p FROM v`,
+        )
+      ).getRowObjectsJS()[0]!;
+      expect(stats!.count).toBe(Number(exact.n));
+      expect(stats!.missing).toBe(rows - Number(exact.n));
+      expect(stats!.max).toBe(50);
+      expect(stats!.mean).toBeCloseTo(Number(exact.mean), 12);
+      const p = exact.p as number[];
+      const got = [stats!.p01, stats!.p05, stats!.p50, stats!.p95, stats!.p99];
+      // Within 0.01 of a signal spanning [-1, 1]: about half a percentile rank where it is steepest.
+      got.forEach((v, i) => expect(Math.abs(v! - p[i]!)).toBeLessThan(0.01));
+      expect(stats!.sample_rate_hz).toBeCloseTo((Number(exact.n) - 1) / ((rows - 1) * 0.1 - 0), 3);
+    } finally {
+      conn.closeSync();
+      instance.closeSync();
     }
   });
 });

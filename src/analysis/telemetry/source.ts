@@ -118,12 +118,20 @@ export async function openSource(path: string, fileName: string): Promise<Source
     }
     const selects = columns.map((c, i) => `${c.value} AS c${i}`).join(', ');
     await conn.run('DROP TABLE raw');
+    // The row number is the table's rowid: DuckDB keeps a file's row order when it loads it
+    // (preserve_insertion_order, on by default), so rowid n is the file's data row n. A
+    // row_number() window here made the load single-threaded (2.4 s against 1.5 s on 200 MB).
+    const t = time.kind === 'index' ? 'CAST(rowid AS DOUBLE)' : 't';
     await conn.run(
-      `CREATE TABLE v AS SELECT __rn AS rn, (${epochExpr}) - ${firstEpoch ?? 0} AS t
+      `CREATE TABLE file_rows AS SELECT
+       ${time.kind === 'index' ? 'NULL::DOUBLE' : `(${epochExpr}) - ${firstEpoch ?? 0}`} AS t
        ${selects ? ', ' + selects : ''}
-       FROM (SELECT (row_number() OVER ()) - 1 AS __rn, * FROM ${reader})`,
+       FROM ${reader}`,
     );
-    const rows = Number((await rowsOf<{ n: bigint }>(conn, 'SELECT count(*) AS n FROM v'))[0]!.n);
+    await conn.run(
+      `CREATE VIEW v AS SELECT rowid AS rn, ${t} AS t${columns.map((_, i) => `, c${i}`).join('')} FROM file_rows`,
+    );
+    const rows = Number((await rowsOf<{ n: bigint }>(conn, 'SELECT count(*) AS n FROM file_rows'))[0]!.n);
     return { conn, close, rows, time: { ...time, firstEpoch }, columns };
   } catch (err) {
     close();
