@@ -23,7 +23,14 @@ import {
 } from './context.js';
 import { drift } from './detect-drift.js';
 import { dropouts, limitBreaches, stuckRuns, STUCK_MIN_ROWS, STUCK_RATIO } from './detect-flat.js';
-import { oscillations, SLOW_OSCILLATION_SCALE, spikes, steps, type RawEvent } from './detect-local.js';
+import {
+  oscillations,
+  SLOW_OSCILLATION_SCALE,
+  SPIKE_Z,
+  spikes,
+  steps,
+  type RawEvent,
+} from './detect-local.js';
 import { commandedOff, timeAt, toFindings } from './assemble.js';
 import { mergeEvents, pairSteps, type RowEvent } from './findings.js';
 import { limitsFromContext } from './limits.js';
@@ -41,12 +48,26 @@ import type { ChannelSummary, TelemetryAnalysis, TelemetryInput, TelemetryOption
  * 200 MB file), but it is the bucket's highest or lowest value, and the series of bucket extremes is as
  * smooth as the means elsewhere. Each extreme series gets its own noise scale.
  */
-function bucketSpikes(ch: Channel, scan: Awaited<ReturnType<typeof scanRows>>, cols: { name: string }[]) {
+function bucketSpikes(
+  ch: Channel,
+  scan: Awaited<ReturnType<typeof scanRows>>,
+  cols: { name: string }[],
+  bucket: number,
+) {
   const j = cols.findIndex((c) => c.name === ch.name) + 1;
   if (!scan.highs[j]?.length) return [];
+  // A bucket's extreme sits ~2 sigma of its rows from the bucket's mean by chance alone (the largest
+  // of 14 Gaussian rows), and over 200,000 buckets the extremes' own series has tails the mean's has
+  // not: three false spikes on a clean channel of the 200 MB bench file. A spike must also stand
+  // SPIKE_Z row sigmas off its bucket's mean, the row sigma being the mean series' noise x sqrt(bucket).
+  const rowSigma = ch.sigma * Math.sqrt(bucket);
   return [scan.highs[j], scan.lows[j]!].flatMap((x) => {
     const ext = makeChannel(ch.name, ch.units, x, noiseScale(x), ch.quantum);
-    return spikes(ext).events;
+    return spikes(ext).events.filter((e) => {
+      let off = 0;
+      for (let k = e.i0; k <= e.i1; k++) off = Math.max(off, Math.abs(x[k]! - ch.xi[k]!));
+      return off > SPIKE_Z * rowSigma;
+    });
   });
 }
 
@@ -176,7 +197,7 @@ async function analyse(
       ...sp.events,
       ...oscillations(ch, sp.cleaned),
       ...oscillations(ch, sp.cleaned, SLOW_OSCILLATION_SCALE),
-      ...bucketSpikes(ch, scan, cols),
+      ...bucketSpikes(ch, scan, cols, bucket),
     ];
     raw.push(
       ...local.filter((e) =>

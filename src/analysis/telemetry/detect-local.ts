@@ -19,7 +19,7 @@ export interface RawEvent {
 }
 
 /** Robust z above which a residual is an outlier: 6 sigma is ~2e-9 per Gaussian sample. */
-const SPIKE_Z = 6;
+export const SPIKE_Z = 6;
 /** A spike lasts at most 3 samples; longer runs of outliers are steps, breaches or oscillation. */
 const SPIKE_MAX_RUN = 3;
 
