@@ -115,12 +115,16 @@ async function analyse(
       c.kind = 'numeric';
   for (const c of cols) if (c.kind === 'numeric' && isDiscrete(byName.get(c.name)!)) c.kind = 'command';
   // A column that holds programmed levels and that the others answer is a command too, whatever its name.
+  // Each column's noise scale once: five medians of the whole series each time it is asked for.
+  const sigmaOf = new Map(
+    cols.filter((c) => c.kind === 'numeric').map((c) => [c.name, noiseScale(byName.get(c.name)!)]),
+  );
   const sensors = cols
     .filter((c) => c.kind === 'numeric')
     .map((c) => ({
       name: c.name,
       xi: interpolate(byName.get(c.name)!),
-      sigma: noiseScale(byName.get(c.name)!),
+      sigma: sigmaOf.get(c.name)!,
     }));
   const programmed = new Set<string>();
   for (const c of cols) {
@@ -136,7 +140,7 @@ async function analyse(
   const context = cols.filter((c) => c.kind !== 'numeric');
   const channels: Channel[] = numeric.map((c) => {
     const x = byName.get(c.name)!;
-    return makeChannel(c.name, unitsOf(c.name), x, noiseScale(x), quantum(x));
+    return makeChannel(c.name, unitsOf(c.name), x, sigmaOf.get(c.name)!, quantum(x));
   });
   const seriesPeriod = period * bucket;
   const ctx: Context = {

@@ -2,7 +2,7 @@
 // transient, and sibling channels. Detectors ask `explained(channel, t)` before reporting, and drift
 // detection uses the sibling median to remove what the siblings share (cycles, warm-up, load).
 import { stemOf } from './columns.js';
-import { interpolate, madSigma, median, rollingMean } from './robust.js';
+import { interpolate, madSigma, median, rollingMean, smallMedian } from './robust.js';
 
 export interface Channel {
   name: string;
@@ -168,14 +168,14 @@ export function isExplained(ctx: Context, channel: string, t0: number, t1 = t0):
 export function siblingResidual(ch: Channel, sibs: Channel[]): Float64Array | null {
   if (!sibs.length) return null;
   const out = new Float64Array(ch.xi.length);
-  const buf: number[] = [];
+  const at = new Float64Array(sibs.length);
+  const buf = new Float64Array(sibs.length);
   // Siblings may be blanked (NaN) where they are frozen: the median skips them, and where every
   // sibling is blank the last reference is held.
   let last = NaN;
   for (let i = 0; i < out.length; i++) {
-    buf.length = 0;
-    for (const s of sibs) buf.push(s.xi[i]!);
-    const m = median(buf);
+    for (let k = 0; k < sibs.length; k++) at[k] = sibs[k]!.xi[i]!;
+    const m = smallMedian(at, buf);
     if (Number.isFinite(m)) last = m;
     out[i] = Number.isFinite(last) ? ch.xi[i]! - last : 0;
   }

@@ -14,6 +14,28 @@ export function median(xs: ArrayLike<number>): number {
   return (lo + hi) / 2;
 }
 
+/**
+ * median() of a handful of values (siblings at one instant) into a reused buffer, by insertion sort:
+ * the same answer without a fresh array and a quickselect per point, which were most of a sibling
+ * residual's cost (called once per sample per channel).
+ */
+export function smallMedian(xs: ArrayLike<number>, buf: Float64Array): number {
+  let n = 0;
+  for (let k = 0; k < xs.length; k++) {
+    const v = xs[k]!;
+    if (!Number.isFinite(v)) continue;
+    let i = n++;
+    while (i > 0 && buf[i - 1]! > v) {
+      buf[i] = buf[i - 1]!;
+      i--;
+    }
+    buf[i] = v;
+  }
+  if (!n) return NaN;
+  const m = n >> 1;
+  return n % 2 ? buf[m]! : (buf[m - 1]! + buf[m]!) / 2;
+}
+
 /** 1.4826 x MAD: the standard deviation for Gaussian data, unmoved by a minority of outliers. */
 export function madSigma(xs: ArrayLike<number>): number {
   const m = median(xs);

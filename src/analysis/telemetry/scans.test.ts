@@ -3,7 +3,7 @@
 // the runs of equal values that per-column window queries gave. DuckDB in memory, no files.
 import { DuckDBInstance } from '@duckdb/node-api';
 import { describe, expect, it } from 'vitest';
-import { madSigma, median, rollingMedian } from './robust.js';
+import { madSigma, median, rollingMedian, smallMedian } from './robust.js';
 import { channelStats, EXACT_PERCENTILE_ROWS, scanRows } from './scans.js';
 
 const sortedMedian = (xs: number[]) => {
@@ -38,6 +38,21 @@ describe('median by quickselect', () => {
     const xs = Float64Array.from([9, 1, 5, 3, 7]);
     expect(madSigma(xs)).toBeCloseTo(1.4826 * 2, 12);
     expect(Array.from(xs)).toEqual([9, 1, 5, 3, 7]);
+  });
+});
+
+describe('smallMedian', () => {
+  it('equals median() on handfuls of values, NaN skipped, one buffer reused', () => {
+    const buf = new Float64Array(6);
+    const cases = [[], [NaN], [3], [2, 1], [5, NaN, 1, 3], [4, 4, 1, 9, 2, 7], [-1, 0, -0, 1, NaN, 2]];
+    // Equal as numbers: among tied zeros either sign may land in the middle.
+    for (const xs of cases) {
+      const [got, want] = [smallMedian(xs, buf), median(xs)];
+      expect(
+        got === want || (Number.isNaN(got) && Number.isNaN(want)),
+        `${xs.join(',')}: ${got} vs ${want}`,
+      ).toBe(true);
+    }
   });
 });
 
