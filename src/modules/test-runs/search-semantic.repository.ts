@@ -55,6 +55,26 @@ function pinnedToIndexes<T>(ex: Executor, query: (tx: Executor) => Promise<T>): 
 const saidInScope = (hash: SQL, scope: SearchScope) => sql`EXISTS (SELECT 1 FROM test_run_search_components c
   WHERE c.text_hash = ${hash} AND ${inScope(scope)})`;
 
+/** Those of `hashes` said by a component in scope (for nearest texts scored outside the database). */
+export async function textsSaidInScope(
+  ex: Executor,
+  hashes: readonly string[],
+  scope: SearchScope,
+): Promise<string[]> {
+  if (hashes.length === 0) return [];
+  const list = sql.join(
+    hashes.map((h) => sql`(${h})`),
+    sql`, `,
+  );
+  const rows = await pinnedToIndexes(ex, (tx) =>
+    queryRows<{ h: string }>(
+      tx,
+      sql`SELECT t.h FROM (VALUES ${list}) AS t(h) WHERE ${saidInScope(sql`t.h`, scope)}`,
+    ),
+  );
+  return rows.map((r) => r.h);
+}
+
 /** The `limit` texts nearest to `query` said by a live component in scope, most similar first. */
 export async function nearestTexts(
   ex: Executor,
