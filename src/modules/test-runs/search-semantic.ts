@@ -8,6 +8,7 @@ import type { Embedder } from '../../analysis/embeddings.js';
 import type { Db } from '../../db/client.js';
 import { hasTestRunVectors } from '../../db/test-run-vectors.js';
 import * as repo from './search-semantic.repository.js';
+import { TextVectorCache } from './search-vector-cache.js';
 import type { SemanticSearch } from './search.types.js';
 
 export type { SearchComponentType, SemanticHit, SemanticSearch } from './search.types.js';
@@ -30,6 +31,8 @@ export function semanticSearch(
   const cache = new Map<string, number[]>();
   // pgvector's table appears at a start (migration) and is never dropped: once seen, it is there.
   let withPgvector = false;
+  // Without pgvector, the vectors held in memory (search-vector-cache.ts), per vector length.
+  let held: TextVectorCache | undefined;
 
   async function queryVector(q: string): Promise<number[] | null> {
     const cached = cache.get(q);
@@ -48,7 +51,11 @@ export function semanticSearch(
     if (!vector) return null;
     const scope = { systemId: opts.systemId, componentTypes: opts.componentTypes };
     withPgvector ||= await hasTestRunVectors(db);
-    const texts = await repo.nearestTexts(db, vector, embedder.model, scope, opts.limit, withPgvector);
+    if (!withPgvector && held?.dims !== vector.length)
+      held = new TextVectorCache(embedder.model, vector.length);
+    const texts =
+      (!withPgvector && (await held!.nearest(db, vector, scope, opts.limit))) ||
+      (await repo.nearestTexts(db, vector, embedder.model, scope, opts.limit, withPgvector));
     if (texts.length === 0) return null; // nothing of this model indexed in scope yet
     return repo.componentsSaying(db, texts, scope, opts.limit);
   };
