@@ -4,6 +4,7 @@
 import { isNumericType, unitsOf } from './columns.js';
 import { answeredBy, looksMeasured, looksProgrammed, SCAN_CHANGES } from './commands.js';
 import {
+  changeIndices,
   commandChanges,
   explainers,
   isExplained,
@@ -29,6 +30,7 @@ import {
   SPIKE_Z,
   spikes,
   steps,
+  stepWindow,
   type RawEvent,
 } from './detect-local.js';
 import { commandedOff, timeAt, toFindings } from './assemble.js';
@@ -36,7 +38,8 @@ import { mergeEvents, pairSteps, type RowEvent } from './findings.js';
 import { limitsFromContext } from './limits.js';
 import { limitRepeats } from './repeats.js';
 import { changeSettler, spikeExplained } from './spike-context.js';
-import { dropFrozenEchoes, joinFlicker, withoutFrozen } from './frozen.js';
+import { materialChanges, stepExplained } from './step-context.js';
+import { atFrozenEdge, dropFrozenEchoes, joinFlicker, withoutFrozen } from './frozen.js';
 import { lag, lagSet, residualOf } from './model.js';
 import { interpolate, noiseScale, quantum } from './robust.js';
 import { channelStats, scanRows } from './scans.js';
@@ -211,6 +214,18 @@ async function analyse(
       ),
     );
   }
+  // The command changes that may explain a step: material ones only (a new level, the start of a fast
+  // ramp), and those of a state that cycles too (a step at a thermostat's toggle is the toggle's doing).
+  const margin = stepWindow(t!.length);
+  const stepChanges = [
+    ...new Set(
+      context.flatMap((c) => {
+        const x = byName.get(c.name)!;
+        const idx = programmed.has(c.name) && !changeIdx.get(c.name)?.length ? [] : changeIndices(x);
+        return materialChanges(x, idx, c.kind === 'text' || isDiscrete(x), margin);
+      }),
+    ),
+  ].sort((a, b) => a - b);
   for (const ch of channels) {
     const sibs = channels.filter((c) => ctx.siblings.get(ch.name)!.includes(c.name));
     const own = cleaned.get(ch.name)!;
@@ -275,7 +290,17 @@ async function analyse(
       ...ctx,
       settle: new Map([[ch.name, Math.max(settleStep, ctx.settle.get(ch.name) ?? 0)]]),
     };
-    raw.push(...stepEvents.filter((e) => !isExplained(stepCtx, ch.name, t![e.i0]!, t![e.i1])));
+    // Steps: only material command changes, within that change's own settling on the residual.
+    const stepSettler = changeSettler({ ...ch, xi: y, sigma: ySigma }, t!, seriesPeriod);
+    // A sibling freezing or recovering moves the median every residual is taken against.
+    const sibFrozen = sibs.flatMap((s) => frozenSpans(s.name));
+    raw.push(
+      ...stepEvents.filter(
+        (e) =>
+          !atFrozenEdge(e.i0, sibFrozen, margin) &&
+          !stepExplained(stepCtx, ch.name, e.i0, e.i1, stepChanges, stepSettler),
+      ),
+    );
     // A channel still settling when the next command comes (settle at the 15% cap) has no steady
     // stretch to judge a slow change in.
     if (changes.length && settleY >= 0.15 * ctx.duration) continue;

@@ -67,9 +67,12 @@ export function spikes(ch: Channel): { events: RawEvent[]; cleaned: Float64Array
 const STEP_MIN_SIGMA = 4;
 const STEP_Z = 6;
 
+/** Samples in each of the two windows whose means a step compares: 8 to 40, 1/150 of the series. */
+export const stepWindow = (n: number) => Math.max(8, Math.min(40, Math.round(n / 150)));
+
 export function steps(ch: Channel, x: Float64Array): RawEvent[] {
   const n = x.length;
-  const w = Math.max(8, Math.min(40, Math.round(n / 150)));
+  const w = stepWindow(n);
   if (n < 6 * w) return [];
   const pre = prefix(x);
   const d = new Float64Array(n);

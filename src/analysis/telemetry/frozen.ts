@@ -64,3 +64,13 @@ export function joinFlicker(runs: RowEvent[]): RowEvent[] {
   }
   return out;
 }
+
+/**
+ * Whether series index i is at an edge (freeze or release) of one of the spans, within `margin`
+ * samples: a frozen sibling leaves the median when it freezes and rejoins it when it recovers, and
+ * the median of a different set of sensors sits at a different level, so every other sibling's
+ * residual shifts there. Such a shift is the stuck sibling's fault, reported as stuck.
+ */
+export function atFrozenEdge(i: number, spans: FrozenSpan[], margin: number): boolean {
+  return spans.some((s) => Math.abs(i - s.i0) <= margin || Math.abs(i - (s.i1 + 1)) <= margin);
+}
