@@ -68,7 +68,7 @@ export function extractTable(
     col.delete('name');
   }
   if (!col.has('signal') && col.has('endA') && col.has('endB') && !col.has('interface'))
-    dataDictionary(table.rows[header.index]!, col);
+    dataDictionary(header.cells, col);
   if (col.has('signal') && (col.has('endA') || col.has('endB') || col.has('consumer'))) {
     const sinkRole: ColumnRole = col.has('endB') ? 'endB' : 'consumer';
     const rows = body.filter(({ cells }) => {
@@ -173,7 +173,7 @@ export function extractTable(
     return;
   }
   if (col.has('pin') && col.has('signal')) {
-    const pinList = pinListColumns(table.rows[header.index]!);
+    const pinList = pinListColumns(header.cells);
     if (pinList) return extractPinList(body, get, pinList, (row) => prov(row, 'pin_table'), sink);
     for (const { cells, row } of body) {
       const signal = get(cells, 'signal');
