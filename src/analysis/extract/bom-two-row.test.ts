@@ -1,6 +1,8 @@
 // PLM structure reports with a two-row header (group labels merged over the column names beneath
-// them, single columns merged down) and the hierarchy only in a parent-part-number column.
+// them, single columns merged down), the hierarchy only in a parent-part-number column, and ERP
+// descriptions written "noun, qualifier".
 import { describe, expect, it } from 'vitest';
+import { nounQualifierAlias } from './bom.js';
 import { findHeader, roleOf, twoRowHeader } from './columns.js';
 import { model, rels, tableDoc, typeOf } from './test-helpers.js';
 
@@ -82,5 +84,38 @@ describe('parent part number columns', () => {
       ]),
     );
     expect(rels(m)).toEqual(['power board CONTAINS buck regulator', 'power board CONTAINS ldo regulator']);
+  });
+});
+
+describe('"noun, qualifier" descriptions', () => {
+  it.each([
+    ['Pump, Coolant', 'Coolant Pump'],
+    ['MCU, Autopilot, Cortex-M4 170 MHz', 'Autopilot MCU'],
+    ['KIT, INSTALLATION (CABLES W1-W5, BRACKET)', 'INSTALLATION KIT'],
+    ['Reversing Gear Pump, 0.8 l/min', 'Reversing Gear Pump'],
+    ['Calibration EEPROM, 64 kbit', 'Calibration EEPROM'],
+  ])('"%s" is also "%s"', (description, alias) => {
+    expect(nounQualifierAlias(description)).toBe(alias);
+  });
+
+  it.each(['Capacitors', 'Capacitor, 100 nF', 'Buck Regulator'])('"%s" gives no alias', (description) => {
+    expect(nounQualifierAlias(description)).toBeUndefined();
+  });
+
+  it('joins a BOM line to the plain name another document uses', () => {
+    const m = model(
+      tableDoc('bom.csv', [
+        ['Part Number', 'Description', 'Qty'],
+        ['CL-100', 'Cooling Loop', '1'],
+        ['PMP-7', 'Pump, Coolant', '1'],
+      ]),
+      tableDoc('icd.csv', [
+        ['Signal', 'Source', 'Destination'],
+        ['Pump Speed', 'Loop Controller', 'Coolant Pump'],
+      ]),
+    );
+    const pump = m.entities.filter((e) => /pump/i.test(e.name) && e.entityType === 'COMPONENT');
+    expect(pump).toHaveLength(1);
+    expect(rels(m)).toContain(`${pump[0]!.key} CONSUMES pump speed`);
   });
 });
