@@ -6,7 +6,7 @@ import type { MentionSink } from './builder.js';
 import { extractBom } from './bom.js';
 import { endpoint, extractDiagonalN2, extractN2, findDiagonalN2, isN2Matrix } from './n2.js';
 import { findHeader, roleOf, splitList as splitCell, type ColumnRole } from './columns.js';
-import { withArrowEnds } from './icd-arrows.js';
+import { withArrowEnds, withLetteredEnds } from './icd-arrows.js';
 import { extractPinList, pinListColumns } from './pin-list.js';
 import { carrierName, carrierProtocols, connectorPins, netNames } from './icd-cells.js';
 import { busKind, isBareProtocol, isGroundName, isPowerName, isRefdes, normaliseName } from './normalise.js';
@@ -34,7 +34,7 @@ export function extractTable(
   const diagonal = findDiagonalN2(table.rows);
   if (diagonal) return extractDiagonalN2(diagonal, prov, sink, known);
   if (isKeyValue(table.rows)) return extractKeyValue(table, prov, sink, known);
-  const arrowed = withArrowEnds(table.rows);
+  const arrowed = withArrowEnds(table.rows) ?? withLetteredEnds(table.rows);
   if (arrowed) table = { ...table, rows: arrowed };
   const header = findHeader(table.rows);
   if (!header) return;
