@@ -61,6 +61,25 @@ export function sectionHeading(text: string): { name: string; alias?: string } {
   return m ? { name: m[1]!.trim(), alias: m[2]!.trim() } : { name: t };
 }
 
+/**
+ * ERP descriptions write the head noun first and the specifications after commas: "Pump, Coolant"
+ * is the Coolant Pump, "MCU, Autopilot, Cortex-M4" the Autopilot MCU, "Reversing Gear Pump, 0.8 l/min"
+ * the Reversing Gear Pump. The plain name is an alias, so the line meets the other documents'
+ * mentions of it; a single word ("Capacitors, ceramic" → "Capacitors") is too loose to be one.
+ */
+export function nounQualifierAlias(description: string): string | undefined {
+  const parts = description
+    .replace(/\([^()]*\)/g, ' ')
+    .split(',')
+    .map((t) => t.replace(/\s+/g, ' ').trim());
+  if (parts.length < 2 || !parts[0]) return undefined;
+  const [head, qualifier] = [parts[0], parts[1] ?? ''];
+  if (head.split(' ').length >= 2) return head;
+  // A one-word noun takes the words of its first qualifier in front, not a specification ("60 V").
+  if (/^[A-Za-z][A-Za-z-]*( [A-Za-z][A-Za-z-]*){0,2}$/.test(qualifier)) return `${qualifier} ${head}`;
+  return undefined;
+}
+
 // Report furniture around an ERP export: decorated banners, end-of-report and page lines.
 const FOOTER_ROW =
   /^([*=#~_-]{2,}|end of (report|list|bom|file|data)\b|(report|listing) (ends|end|complete)\b|page \d+( of \d+)?$|printed (by|on)\b|generated (by|on)\b|run (date|time)\b)/i;
@@ -219,6 +238,7 @@ export function extractBom(
       // A part number is shared by lines that use the same part, so it names a line only without refdes.
       aliases: [
         refs.length === 0 || name === refdes ? mpn : undefined,
+        nounQualifierAlias(name),
         ...(refs.length === 1 ? refs : refs.length > 1 ? [refdes, ...expandRefs(refs)] : []),
       ],
       externalId: external,

@@ -39,9 +39,13 @@ const SYNONYMS: [ColumnRole, RegExp][] = [
   ],
   ['qty', /^(qty|quantity|count|qty\.? per|amount)$/],
   ['dnp', /^(dnp|dnf|do not (populate|fit)|fitted|populate)$/],
-  ['manufacturer', /^(manufacturer|mfr|mfg|vendor|supplier|make)$/],
+  ['manufacturer', /^(manufacturer|mfr|mfg|vendor|supplier|make|maker)$/],
   ['level', /^(level|lvl|bom level|indent)$/],
-  ['group', /^(sub-?assembly|assembly|group|sub-?system|module|parent|board|section|assy|parent assembly)$/],
+  // A parent's part number names the line's container: "Parent P/N", "Used On", "Next Higher Assembly".
+  [
+    'group',
+    /^(sub-?assembly|assembly|group|sub-?system|module|parent|board|section|assy|parent assembly|parent (p\/?n|pn|part( number| no\.?)?|item( number| no\.?)?|number|no\.?|id)|used on|used in|where used|next (higher )?(assy|assembly)|nha)$/,
+  ],
   ['value', /^(value|val)$/],
   ['footprint', /^(footprint|package|case)$/],
   [
@@ -114,25 +118,78 @@ const LOOSE: [ColumnRole, RegExp][] = [
   ['refdes', /\b(designators?|ref\.? ?des\w*|reference designators?)\b/],
   ['mpn', /\b(mpn|part (number|no\.?|#)|p\/n)\b/],
   ['qty', /\b(qty|quantity)\b/],
-  ['manufacturer', /\b(manufacturer|vendor|supplier)\b/],
+  ['manufacturer', /\b(manufacturer|maker|vendor|supplier)\b/],
   ['description', /\bdescription\b/],
 ];
 
 export interface HeaderMatch {
+  /** The header's last row: the body starts below it. */
   index: number;
+  /** The column names, one per column (a two-row header's rows combined). */
+  cells: string[];
   columns: Map<ColumnRole, number>;
 }
 
-/** The header row among the first rows: the one with the most recognised column names (at least two). */
+function rolesOf(cells: string[]): Map<ColumnRole, number> {
+  const columns = new Map<ColumnRole, number>();
+  cells.forEach((cell, c) => {
+    const role = roleOf(cell);
+    if (role && !columns.has(role)) columns.set(role, c);
+  });
+  return columns;
+}
+
+/**
+ * A header written on two rows with merged cells: group labels over spans in the first ("Part" over
+ * "Number | Rev", "Manufacturer" over "Name | Part No."), the column names in the second, and the
+ * columns that need no group merged down (the first row's label, nothing under it). Returns one name
+ * per column ("Part Number", "Manufacturer Part No.", "Line"), or undefined when the rows show no
+ * span: a label with a blank to its right over two or more filled cells.
+ */
+export function twoRowHeader(top: string[], sub: string[]): string[] | undefined {
+  const width = Math.max(top.length, sub.length);
+  const cells: string[] = [];
+  let group = '';
+  let spans = false;
+  for (let c = 0; c < width; c++) {
+    const label = (top[c] ?? '').trim();
+    const name = (sub[c] ?? '').trim();
+    if (label) group = name ? label : '';
+    else if (!name) group = '';
+    else if (group) spans = true;
+    cells.push(name ? combineHeader(label || group, name) : label);
+  }
+  return spans ? cells : undefined;
+}
+
+/**
+ * "Parent" over "P/N" is "Parent P/N" and "Manufacturer" over "Name" the maker, not the line's name:
+ * the group word qualifies the column name whenever the two read together as a known column; under a
+ * group word that adds nothing known ("Item" over "Rev") the column name stands alone.
+ */
+function combineHeader(group: string, name: string): string {
+  const combined = `${group} ${name}`;
+  return group && roleOf(combined) !== undefined ? combined : name;
+}
+
+/**
+ * The header among the first rows: the row (or pair of rows, for a two-row merged header) with the
+ * most recognised column names (at least two).
+ */
 export function findHeader(rows: string[][]): HeaderMatch | undefined {
   let best: HeaderMatch | undefined;
+  const better = (columns: Map<ColumnRole, number>): boolean =>
+    columns.size >= 2 && (!best || columns.size > best.columns.size);
   for (let i = 0; i < Math.min(rows.length, 20); i++) {
-    const columns = new Map<ColumnRole, number>();
-    rows[i]!.forEach((cell, c) => {
-      const role = roleOf(cell);
-      if (role && !columns.has(role)) columns.set(role, c);
-    });
-    if (columns.size >= 2 && (!best || columns.size > best.columns.size)) best = { index: i, columns };
+    const columns = rolesOf(rows[i]!);
+    if (better(columns)) best = { index: i, cells: rows[i]!, columns };
+    const next = rows[i + 1];
+    const cells = next && columns.size > 0 ? twoRowHeader(rows[i]!, next) : undefined;
+    if (!cells) continue;
+    // The pair is the header only when together they name more columns than either row alone.
+    const paired = rolesOf(cells);
+    if (paired.size > Math.max(columns.size, rolesOf(next!).size) && better(paired))
+      best = { index: i + 1, cells, columns: paired };
   }
   if (best) {
     nameColumnsByContent(rows, best);
@@ -175,7 +232,7 @@ const looksLikeWords = (v: string): boolean =>
 function nameColumnsByContent(rows: string[][], header: HeaderMatch): void {
   const body = rows.slice(header.index + 1, header.index + 201);
   const candidates: { c: number; code: number; words: number }[] = [];
-  rows[header.index]!.forEach((cell, c) => {
+  header.cells.forEach((cell, c) => {
     const role = roleOf(cell);
     if (role !== 'name' && role !== 'mpn') return;
     const values = body.map((r) => (r[c] ?? '').trim()).filter((v) => v);

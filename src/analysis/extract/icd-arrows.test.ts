@@ -77,3 +77,25 @@ describe('pin lists from the board side', () => {
     expect(typeOf(m, 'gate open')).toBe('SIGNAL');
   });
 });
+
+describe('wiring lists with a lettered sense', () => {
+  it('reads "A>B" / "B>A" against the End A and End B unit columns, and nothing from "A<>B" or "-"', () => {
+    const m = model(
+      tableDoc('harness.csv', [
+        ['Cable', 'End A unit', 'End A pin', 'End B unit', 'End B pin', 'Signal', 'Dir'],
+        ['W1', 'Shore Supply', '+', 'Pump Controller', 'X1-1', '+24V_IN', 'A>B'],
+        ['W1', 'Shore Supply', '-', 'Pump Controller', 'X1-2', 'GND', '-'],
+        ['W2', 'Pump Controller', 'X2-1', 'Level Sensor', '1', 'LEVEL_OUT', 'B>A'],
+        ['W3', 'Pump Controller', 'X3-1', 'Panel', '1', 'CAN_H', 'A<>B'],
+      ]),
+    );
+    expect(rels(m)).toEqual(
+      [
+        'shore supply PROVIDES +24v in',
+        'pump controller CONSUMES +24v in',
+        'level sensor PROVIDES level out',
+        'pump controller CONSUMES level out',
+      ].sort(),
+    );
+  });
+});

@@ -45,3 +45,44 @@ export function withArrowEnds(rows: string[][]): string[][] | undefined {
   }
   return undefined;
 }
+
+/** "A>B", "B -> A": a direction written with the letters of a wiring list's End A / End B columns. */
+const LETTERED = /^([AB])\s*(>|->|→|<>|<->|↔)\s*([AB])$/i;
+const END_HEADER = (letter: string): RegExp => new RegExp(`^(end|side|endpoint) ?${letter}\\b`, 'i');
+
+/**
+ * Harness wiring lists name both ends of each wire (End A unit, End B unit) and the sense in a Dir
+ * column as "A>B", "B>A", "A<>B" or "-". The rows with Source and Destination columns from that
+ * sense (End A's unit for "A>B"), and the end columns renamed so they are not read as sender and
+ * receiver; a two-way or blank sense gives neither.
+ */
+export function withLetteredEnds(rows: string[][]): string[][] | undefined {
+  for (let h = 0; h < Math.min(rows.length, 10); h++) {
+    const header = rows[h]!.map((c) => c.replace(/[*`]/g, '').trim());
+    const dir = header.findIndex((c) => DIRECTION_HEADER.test(c));
+    // The unit column of each end, not its connector-pin column.
+    const end = (letter: string): number =>
+      header.findIndex((c) => END_HEADER(letter).test(c) && !/\b(pin|conn|connector|contact)/i.test(c));
+    const [a, b] = [end('a'), end('b')];
+    if (dir < 0 || a < 0 || b < 0) continue;
+    const body = rows.slice(h + 1);
+    const filled = body.map((r) => (r[dir] ?? '').trim()).filter((c) => c && !/^[-–—]$/.test(c));
+    if (filled.length === 0 || filled.filter((c) => LETTERED.test(c)).length < 0.6 * filled.length)
+      return undefined;
+    const width = Math.max(...rows.map((r) => r.length));
+    const pad = (r: string[]): string[] => [...r, ...Array<string>(width - r.length).fill('')];
+    const head = pad(header).map((c, i) => (i === a || i === b ? `${c} (as wired)` : c));
+    const ends = (r: string[]): [string, string] => {
+      const m = LETTERED.exec((r[dir] ?? '').trim());
+      if (!m || m[1]!.toUpperCase() === m[3]!.toUpperCase() || /<|↔/.test(m[2]!)) return ['', ''];
+      const [from, to] = m[1]!.toUpperCase() === 'A' ? [a, b] : [b, a];
+      return [r[from] ?? '', r[to] ?? ''];
+    };
+    return [
+      ...rows.slice(0, h),
+      [...head, 'Source', 'Destination'],
+      ...body.map((r) => [...pad(r), ...ends(r)]),
+    ];
+  }
+  return undefined;
+}

@@ -41,7 +41,7 @@ export function edgeMeaning(verb: string): EdgeMeaning | undefined {
   if (/^(partof|memberof|containedin|ownedby|childof|belongsto)$/.test(v))
     return { type: 'CONTAINS', reversed: true };
   if (
-    /^(composedof|consistsof|contains|haspart|hasparts|haschild|parentof|owns|aggregates|composition|aggregation|includes)$/.test(
+    /^(composedof|consistsof|contains|haspart|hasparts|haschild|parentof|owns|aggregates|composition|aggregation|includes|builtfrom|madeof|madefrom|decomposedinto|decomposesinto|comprises)$/.test(
       v,
     )
   )
@@ -52,19 +52,38 @@ export function edgeMeaning(verb: string): EdgeMeaning | undefined {
     return { type: 'CONSUMES' };
   if (/^(attachedto|connectedto|connectsto|connects|pluggedinto|boundto|onbus|usesinterface)$/.test(v))
     return { type: 'CONNECTS' };
+  // Relation-list exports point from the item to the function: "output from", "input to".
+  if (/^(outputfrom|producedby|generatedby|providedby|sentby)$/.test(v))
+    return { type: 'PROVIDES', reversed: true };
+  if (/^(inputto|consumedby|usedby|receivedby)$/.test(v)) return { type: 'CONSUMES', reversed: true };
   if (/^(requires|dependson|needs|relieson)$/.test(v)) return { type: 'DEPENDS_ON' };
   if (
-    /^(satisfiedby|satisfies|verifiedby|verifies|allocatedto|allocates|tracesto|traces|refines|refinedby|derivedfrom|derives|documentedby|describedby)$/.test(
+    /^(satisfiedby|satisfies|verifiedby|verifies|allocatedto|allocates|performedby|performs|tracesto|traces|refines|refinedby|derivedfrom|derives|documentedby|describedby|specifies|specifiedby)$/.test(
       v,
-    )
+    ) ||
+    // What a link carries is said by who sends and receives it, not by the link.
+    /^(transfers|conveys|carries)$/.test(v)
   )
     return 'trace';
   return undefined;
 }
 
+/**
+ * A function allocated to a part ("allocated to", "performed by"; "allocates", "performs" the other
+ * way round): which end is the function. Functions are not entities, but the items they output or
+ * take as input are provided or consumed by the parts they are allocated to.
+ */
+export function allocationOf(verb: string): 'source' | 'target' | undefined {
+  const v = verb.toLowerCase().replace(/[\s_-]+/g, '');
+  if (/^(allocatedto|performedby|implementedby)$/.test(v)) return 'source';
+  if (/^(allocates|performs|implements)$/.test(v)) return 'target';
+  return undefined;
+}
+
 // Node kinds that are never things of the product: requirements, tests and documents about it.
+// Functions are behaviour allocated to parts, not parts.
 export const NOT_A_THING_KIND =
-  /\b(requirements?|test ?cases?|tests?|verifications?|constraints?|use ?cases?|documents?|standards?|stakeholders?|comments?|notes?)\b/;
+  /\b(functions?|requirements?|test ?cases?|tests?|verifications?|constraints?|use ?cases?|documents?|standards?|stakeholders?|comments?|notes?)\b/;
 
 /** The nature of an exchanged item node ("kind": "item", "nature": "energy"). */
 export function itemNature(kind: string, facts: string): 'RESOURCE' | 'SIGNAL' | undefined {

@@ -28,7 +28,7 @@ import {
   relationKindOf,
   str,
 } from './json-walk.js';
-import { NOT_A_THING_KIND, edgeMeaning, idText, itemNature, withFacts } from './json-graph.js';
+import { NOT_A_THING_KIND, allocationOf, edgeMeaning, idText, itemNature, withFacts } from './json-graph.js';
 import { isPowerName, splitAcronym } from './normalise.js';
 import type { EntityType, Provenance } from './types.js';
 
@@ -60,14 +60,17 @@ export function extractJsonModel(json: unknown, documentName: string, sink: Ment
     // In a map keyed by id ("blocks": {"blk-100": {…}}) the key is the member's id.
     const id = idText(field(o, ID_KEY)) ?? keyId;
     const name = str(field(o, NAME_KEY));
-    const kind = kindText(o);
+    const kind = kindOf(o);
     let self = container;
     const statedRelation = relationKindOf(o);
+    // A named member of a class group ("Link": [{"name": "CAN Bus"}]) is a thing of that class.
+    const classedThing = CLASS_OF.has(o) && !!name && !hasEnds(o);
     if (
-      RELATION_KEYS.test(arrayKey) ||
-      CONNECTOR_KEYS.test(arrayKey) ||
-      FLOW_KEYS.test(arrayKey) ||
-      DEP_KEYS.test(arrayKey)
+      !classedThing &&
+      (RELATION_KEYS.test(arrayKey) ||
+        CONNECTOR_KEYS.test(arrayKey) ||
+        FLOW_KEYS.test(arrayKey) ||
+        DEP_KEYS.test(arrayKey))
     ) {
       const fromKey = DEP_KEYS.test(arrayKey)
         ? 'dependencies'
@@ -106,8 +109,10 @@ export function extractJsonModel(json: unknown, documentName: string, sink: Ment
       self = el;
     }
     const idMap = isIdMap(o);
+    const classes = isClassGroups(o);
     for (const [k, v] of Object.entries(o)) {
       if (SKIP_KEYS.test(k) || OWNER_KEY.test(k)) continue;
+      if (classes && Array.isArray(v)) v.filter(isObj).forEach((c) => CLASS_OF.set(c, k));
       // A map's members are what the map's own key says they are (blocks, links), keyed by id.
       if (idMap && isObj(v)) visit(v, self, arrayKey, k);
       else if (isObj(v)) visit(v, self, k);
@@ -183,22 +188,23 @@ export function extractJsonModel(json: unknown, documentName: string, sink: Ment
     const owner = field(el.o, OWNER_KEY);
     const stated = owner !== undefined ? element(owner) : undefined;
     // An external party listed beside the system's blocks is outside it, whatever array holds it.
-    el.parent = stated ?? (isExternal(el.o, kindText(el.o)) ? undefined : (el.nestedIn ?? listedIn.get(el)));
+    el.parent = stated ?? (isExternal(el.o, kindOf(el.o)) ? undefined : (el.nestedIn ?? listedIn.get(el)));
     el.parent?.children.push(el);
   }
   const depth = (el: Element): number => (el.parent ? 1 + depth(el.parent) : 0);
   const roots = elements.filter(
-    (el) => !el.parent && el.children.length > 0 && !isExternal(el.o, kindText(el.o)),
+    (el) => !el.parent && el.children.length > 0 && !isExternal(el.o, kindOf(el.o)),
   ).length;
   for (const el of elements) {
     const typedBy = byId.get(refId(field(el.o, TYPED_BY_KEY)) ?? '');
     const defName = isObj(typedBy) && !('children' in typedBy) ? (str(field(typedBy, NAME_KEY)) ?? '') : '';
-    const kind = `${kindText(el.o)} ${defName.toLowerCase()}`;
+    const kind = `${kindOf(el.o)} ${defName.toLowerCase()}`;
     const { name, acronym } = splitAcronym(el.name);
     const facts = withFacts(el.o);
+    // An item's own type may say its nature ("type": "Energy" in an "Item" class group).
     const nature = itemNature(
       kind,
-      (str(field(facts, /^(nature|itemKind|item_kind|flowKind|medium)$/i)) ?? '').toLowerCase(),
+      `${str(field(facts, /^(nature|itemKind|item_kind|flowKind|medium)$/i)) ?? ''} ${kindText(el.o)}`.toLowerCase(),
     );
     const type = nature ?? entityTypeOf(el.o, kind, el.children.length > 0, depth(el), roots === 1);
     el.name = sink.entity(name, type, p, {
@@ -214,8 +220,41 @@ export function extractJsonModel(json: unknown, documentName: string, sink: Ment
     });
   }
   for (const el of elements) if (el.parent) sink.relate(el.parent.name, el.name, 'CONTAINS', p);
-  for (const r of relations) relate(r.o, r.kind, element, p, sink);
+  // Functions allocated to parts: a function's id → the parts that perform it.
+  const performers = new Map<string, string[]>();
+  for (const r of relations) {
+    const end = allocationOf(kindText(r.o));
+    if (!end) continue;
+    const [fn, part] =
+      end === 'source'
+        ? [field(r.o, SOURCE_KEY), field(r.o, TARGET_KEY)]
+        : [field(r.o, TARGET_KEY), field(r.o, SOURCE_KEY)];
+    const id = refId(fn);
+    const by = element(part)?.name;
+    if (id && by && !element(fn)) performers.set(id, [...(performers.get(id) ?? []), by]);
+  }
+  /** The parts an end stands for: the element itself, or the parts performing the function it names. */
+  const parties = (ref: unknown): string[] => {
+    const el = element(ref)?.name;
+    return el ? [el] : (performers.get(refId(ref) ?? '') ?? []);
+  };
+  for (const r of relations) relate(r.o, r.kind, element, parties, p, sink);
 }
+
+// Classes grouped by class name ("classes": {"Component": […], "Link": […], "Item": […]}): the key a
+// member is listed under is its class, which its own fields may not say.
+const CLASS_OF = new WeakMap<Obj, string>();
+const isClassGroups = (o: Obj): boolean => {
+  const entries = Object.entries(o);
+  return (
+    entries.length >= 2 &&
+    field(o, NAME_KEY) === undefined &&
+    field(o, ID_KEY) === undefined &&
+    entries.every(([, v]) => Array.isArray(v) && v.length > 0 && v.every(isObj))
+  );
+};
+/** An object's kind as it states it, with the class group it is listed under. */
+const kindOf = (o: Obj): string => `${kindText(o)} ${(CLASS_OF.get(o) ?? '').toLowerCase()}`.trim();
 
 // Arrays of parties outside the system ("actors", "externals", "environment").
 const EXTERNAL_KEYS =
@@ -235,7 +274,7 @@ function entityTypeOf(
   if (isExternal(o, kind)) return 'COMPONENT';
   if (/subsystem|assembly/.test(kind)) return 'SUBSYSTEM';
   if (/system/.test(kind)) return depth === 0 ? 'SYSTEM' : 'SUBSYSTEM';
-  if (/interface|bus/.test(kind)) return 'INTERFACE';
+  if (/interface|bus|\blinks?\b/.test(kind)) return 'INTERFACE';
   if (/resource|power|energy/.test(kind)) return 'RESOURCE';
   if (/signal|data|message/.test(kind)) return 'SIGNAL';
   // The one top-level element that contains others is the system, whatever generic kind it has.
@@ -249,6 +288,7 @@ function relate(
   o: Obj,
   kind: string,
   element: (ref: unknown) => Element | undefined,
+  parties: (ref: unknown) => string[],
   p: Provenance,
   sink: MentionSink,
 ): void {
@@ -257,6 +297,21 @@ function relate(
     /^(ends|endpoints|connectorEnds|roles|between|participants|connects|joins|parties)$/i,
   );
   const pair = Array.isArray(ends) && ends.length === 2 ? ends : [field(o, SOURCE_KEY), field(o, TARGET_KEY)];
+  // "Heading output from Sense Heading": the item is provided (or used) by whatever performs the
+  // function; an edge between a part and an item relates the two directly.
+  const verb = edgeMeaning(kindText(o));
+  if (
+    typeof verb === 'object' &&
+    (verb.type === 'PROVIDES' || verb.type === 'CONSUMES') &&
+    !field(o, ITEM_KEY) &&
+    !field(o, /^(interface|bus|protocol|via|medium)$/i)
+  ) {
+    const party: unknown = verb.reversed ? pair[1] : pair[0];
+    const item: unknown = verb.reversed ? pair[0] : pair[1];
+    const what = element(item)?.name;
+    if (what) for (const who of parties(party)) sink.relate(who, what, verb.type, p);
+    return;
+  }
   const a = element(pair[0])?.name;
   const b = element(pair[1])?.name;
   if (!a || !b) return;
@@ -284,7 +339,7 @@ function relate(
     itemsRaw.push(...[str(field(o, NAME_KEY))].filter((x): x is string => !!x));
   if (kind === 'flows' && itemsRaw.length > 1) {
     const rest = Object.fromEntries(Object.entries(o).filter(([k]) => !ITEM_KEY.test(k)));
-    for (const one of itemsRaw) relate({ ...rest, item: one }, kind, element, p, sink);
+    for (const one of itemsRaw) relate({ ...rest, item: one }, kind, element, parties, p, sink);
     return;
   }
   const itemRaw = itemsRaw[0];

@@ -9,6 +9,31 @@ const netDoc = (netlist: Netlist) => ({ name: 'board.net', doc: doc({ kind: 'kic
 const node = (ref: string, pinType: string) => ({ ref, pin: '1', pinType });
 
 describe('netlist', () => {
+  it('keeps parts apart that share only a generic library symbol', () => {
+    const m = model(
+      netDoc({
+        components: [
+          { ref: 'J3', value: 'CTRL_HEAD', part: 'Conn_01x04' },
+          { ref: 'J5', value: 'HDG_SENSOR', part: 'Conn_01x04' },
+          { ref: 'Q1', value: 'IPB017N06N3', part: 'Q_NMOS_GDS' },
+          { ref: 'Q2', value: 'IPB017N06N3', part: 'Q_NMOS_GDS' },
+          { ref: 'Q5', value: 'BUK9Y6R0-60E', part: 'Q_NMOS_GDS' },
+          { ref: 'U1', value: 'Host MCU', part: 'STM32G474RETx' },
+        ],
+        nets: [],
+      }),
+    );
+    const aliasesOf = (ref: string): string[] =>
+      m.entities.find((e) => e.aliases.includes(ref))?.aliases ?? [];
+    expect(aliasesOf('J3')).not.toContain('J5');
+    expect(aliasesOf('Q5')).not.toContain('Q1');
+    expect(aliasesOf('Q1')).toContain('Q2');
+    expect(aliasesOf('U1')).toContain('STM32G474RETx');
+    expect(m.entities.some((e) => e.aliases.includes('Conn_01x04') || e.aliases.includes('Q_NMOS_GDS'))).toBe(
+      false,
+    );
+  });
+
   it('gives a general-purpose pin the role opposite to the other end', () => {
     const m = model(
       netDoc({

@@ -28,11 +28,18 @@ export function extractNetlist(netlist: Netlist, documentName: string, sink: Men
     extractor: 'netlist',
   });
   const names = new Map<string, string>();
+  // A library symbol used for parts of different values ("Conn_01x04" for two connectors,
+  // "Q_NMOS_GDS" for two MOSFET types) names a kind of part, not one part: it is no alias.
+  const valuesOfPart = new Map<string, Set<string>>();
+  for (const c of netlist.components)
+    if (c.part) valuesOfPart.set(c.part, (valuesOfPart.get(c.part) ?? new Set()).add(componentName(c)));
+  const partAlias = (c: NetlistComponent): string | undefined =>
+    c.part && c.part !== c.value && valuesOfPart.get(c.part)!.size === 1 ? c.part : undefined;
   for (const c of netlist.components) {
     if (PASSIVE_PREFIX.test(c.ref)) continue;
     const sheet = c.sheet?.replace(/^\/|\/$/g, '').trim();
     const name = sink.entity(componentName(c), 'COMPONENT', prov(undefined), {
-      aliases: [c.ref, c.part && c.part !== c.value ? c.part : undefined],
+      aliases: [c.ref, partAlias(c)],
       externalId: c.ref,
       description: c.description,
       properties: { sheet, refdes: c.ref, value: c.value, footprint: c.footprint, part: c.part, lib: c.lib },

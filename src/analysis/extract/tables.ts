@@ -6,7 +6,7 @@ import type { MentionSink } from './builder.js';
 import { extractBom } from './bom.js';
 import { endpoint, extractDiagonalN2, extractN2, findDiagonalN2, isN2Matrix } from './n2.js';
 import { findHeader, roleOf, splitList as splitCell, type ColumnRole } from './columns.js';
-import { withArrowEnds } from './icd-arrows.js';
+import { withArrowEnds, withLetteredEnds } from './icd-arrows.js';
 import { extractPinList, pinListColumns } from './pin-list.js';
 import { carrierName, carrierProtocols, connectorPins, netNames } from './icd-cells.js';
 import { busKind, isBareProtocol, isGroundName, isPowerName, isRefdes, normaliseName } from './normalise.js';
@@ -34,7 +34,7 @@ export function extractTable(
   const diagonal = findDiagonalN2(table.rows);
   if (diagonal) return extractDiagonalN2(diagonal, prov, sink, known);
   if (isKeyValue(table.rows)) return extractKeyValue(table, prov, sink, known);
-  const arrowed = withArrowEnds(table.rows);
+  const arrowed = withArrowEnds(table.rows) ?? withLetteredEnds(table.rows);
   if (arrowed) table = { ...table, rows: arrowed };
   const header = findHeader(table.rows);
   if (!header) return;
@@ -68,7 +68,7 @@ export function extractTable(
     col.delete('name');
   }
   if (!col.has('signal') && col.has('endA') && col.has('endB') && !col.has('interface'))
-    dataDictionary(table.rows[header.index]!, col);
+    dataDictionary(header.cells, col);
   if (col.has('signal') && (col.has('endA') || col.has('endB') || col.has('consumer'))) {
     const sinkRole: ColumnRole = col.has('endB') ? 'endB' : 'consumer';
     const rows = body.filter(({ cells }) => {
@@ -173,7 +173,7 @@ export function extractTable(
     return;
   }
   if (col.has('pin') && col.has('signal')) {
-    const pinList = pinListColumns(table.rows[header.index]!);
+    const pinList = pinListColumns(header.cells);
     if (pinList) return extractPinList(body, get, pinList, (row) => prov(row, 'pin_table'), sink);
     for (const { cells, row } of body) {
       const signal = get(cells, 'signal');
