@@ -3,7 +3,9 @@
 // ids meet; the type is a vote weighted by how structured the source was; relationships are re-keyed
 // to the merged entities and deduplicated with their provenance joined.
 import { MentionSink, type EntityMention } from './builder.js';
+import { extractAadl, isAadlModel } from './json-aadl.js';
 import { extractJsonModel } from './json-model.js';
+import { joinInterfacesByEnds } from './joins-interfaces.js';
 import {
   joinItemsByWords,
   joinNetsToItems,
@@ -33,7 +35,9 @@ export function extractModel(documents: SourceDocument[]): ExtractedModel {
       // A netlist's tables are views of its components and nets: read the structure, not the views.
       if (doc.netlist) extractNetlist(doc.netlist, name, sink);
       else doc.tables.forEach((t) => extractTable(t, name, sink, known));
-      if (doc.json !== undefined) extractJsonModel(doc.json, name, sink);
+      // An AADL-like export splits types from implementations: its own reading rebuilds the instances.
+      if (doc.json !== undefined)
+        (isAadlModel(doc.json) ? extractAadl : extractJsonModel)(doc.json, name, sink);
     }
   };
   const first = new MentionSink();
@@ -85,6 +89,7 @@ function merge(sink: MentionSink): ExtractedModel {
   joinNetsToItems(mentions, sink.relationships, uf);
   joinPartsByDescription(mentions, uf);
   joinItemsByWords(mentions, sink.relationships, uf);
+  joinInterfacesByEnds(mentions, sink.relationships, uf);
   const groups = new Map<number, EntityMention[]>();
   mentions.forEach((m, i) => {
     const root = find(i);
