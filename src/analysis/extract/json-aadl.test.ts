@@ -158,3 +158,40 @@ describe('AADL-like JSON exports', () => {
     expect(names).toContain('Suction Pressure Transmitter|PT-102');
   });
 });
+
+describe('AADL-like exports in other spellings', () => {
+  it('reads connection ends as objects and names a subcomponent named in words by that name', () => {
+    const json = {
+      types: [
+        { category: 'device', name: 'Sensor', features: [port('out1', 'out', 'Reading')] },
+        { category: 'device', name: 'Logger', features: [port('in1', 'in', 'Reading')] },
+      ],
+      implementations: [
+        {
+          name: 'Station.impl',
+          category: 'system',
+          subcomponents: [
+            { name: 'Wind Sensor', category: 'device', componentType: 'Sensor' },
+            { name: 'Data Logger', category: 'device', componentType: 'Logger' },
+          ],
+          connections: [
+            {
+              category: 'port',
+              source: { subcomponent: 'Wind Sensor', feature: 'out1' },
+              destination: { subcomponent: 'Data Logger', feature: 'in1' },
+            },
+          ],
+        },
+      ],
+    };
+    const m = model(jsonDoc(json));
+    expect(rels(m)).toEqual(
+      [
+        'station CONTAINS wind sensor',
+        'station CONTAINS data logger',
+        'wind sensor PROVIDES reading',
+        'data logger CONSUMES reading',
+      ].sort(),
+    );
+  });
+});

@@ -18,6 +18,13 @@ const CONNECTION_KEY = /^(connections|ownedConnections|owned_connections)$/;
 /** Categories that are software: they run on a processor and are not hardware of their own. */
 const SOFTWARE = /^(process|thread|thread ?group|subprogram|subprogram ?group|data)$/i;
 const BUS = /^(virtual ?)?bus$/i;
+/** Exporters name a subcomponent's classifier in several ways. */
+const CLASSIFIER_KEY =
+  /^(classifier|classifierName|classifier_name|componentType|component_type|implementation|impl|typeName|type)$/;
+const classifierOf = (o: Obj): string | undefined => {
+  for (const [k, v] of Object.entries(o)) if (CLASSIFIER_KEY.test(k) && str(v)) return str(v);
+  return undefined;
+};
 
 interface Feature {
   name: string;
@@ -54,7 +61,7 @@ function collect(json: unknown): { types: Map<string, Obj>; implementations: Obj
     if (!isObj(v)) return;
     const name = str(v.name);
     const subs = Object.entries(v).find(([k, x]) => SUBCOMPONENT_KEY.test(k) && Array.isArray(x));
-    if (name && subs && (subs[1] as unknown[]).some((s) => isObj(s) && str(s.classifier)))
+    if (name && subs && (subs[1] as unknown[]).some((s) => isObj(s) && classifierOf(s)))
       implementations.push(v);
     else if (name && Object.keys(v).some((k) => FEATURE_KEY.test(k)) && !name.includes('.'))
       types.set(local(name), v);
@@ -82,6 +89,14 @@ function featuresOf(o: Obj | undefined): Feature[] {
   });
 }
 
+/** A connection end as "sub.feature", or as {"subcomponent": "sub", "feature": "f"}. */
+function endText(end: unknown): string | undefined {
+  if (!isObj(end)) return str(end);
+  const part = str(end.subcomponent) ?? str(end.component) ?? str(end.context) ?? str(end.instance);
+  const feature = str(end.feature) ?? str(end.port) ?? str(end.name);
+  return part && feature ? `${part}.${feature}` : (feature ?? part);
+}
+
 export function extractAadl(json: unknown, documentName: string, sink: MentionSink): void {
   const p: Provenance = { documentName, location: {}, extractor: 'json_model' };
   const { types, implementations, root: rootName } = collect(json);
@@ -89,7 +104,7 @@ export function extractAadl(json: unknown, documentName: string, sink: MentionSi
   const typeNameOf = (impl: Obj): string => str(impl.type) ?? typeOfClassifier(str(impl.name) ?? '');
   // The root: the one the export names, else the implementation no other uses as a subcomponent.
   const used = new Set(
-    implementations.flatMap((i) => arrayOf(i, SUBCOMPONENT_KEY).map((s) => local(str(s.classifier) ?? ''))),
+    implementations.flatMap((i) => arrayOf(i, SUBCOMPONENT_KEY).map((s) => local(classifierOf(s) ?? ''))),
   );
   const rootImpl =
     (rootName && implByName.get(local(rootName))) ??
@@ -103,7 +118,7 @@ export function extractAadl(json: unknown, documentName: string, sink: MentionSi
     for (const s of arrayOf(impl, SUBCOMPONENT_KEY)) {
       const name = str(s.name);
       if (!name) continue;
-      const classifier = local(str(s.classifier) ?? '');
+      const classifier = local(classifierOf(s) ?? '');
       const child: Instance = {
         path: `${inst.path}.${name}`,
         name,
@@ -158,7 +173,9 @@ export function extractAadl(json: unknown, documentName: string, sink: MentionSi
     const tag = /^([a-z]+)_?(\d+)$/i.exec(i.name);
     entityName.set(
       i,
-      sink.entity(unique && type ? type : i.name, entityType, p, {
+      // A subcomponent named in words ("Main Board") is named as the documents name it; an
+      // identifier ("mb1") gives way to the classifier it alone uses.
+      sink.entity(unique && type && !/\s/.test(i.name) ? type : i.name, entityType, p, {
         aliases: [
           i.name,
           tag ? `${tag[1]!.toUpperCase()}-${tag[2]}` : undefined,
@@ -207,8 +224,8 @@ export function extractAadl(json: unknown, documentName: string, sink: MentionSi
   const graphs = { bus: new Map<string, Set<string>>(), port: new Map<string, Set<string>>() };
   const directed: [string, string][] = [];
   for (const { owner, o } of connections) {
-    const src = str(o.source) ?? str(o.src) ?? str(o.from);
-    const dst = str(o.destination) ?? str(o.target) ?? str(o.to);
+    const src = endText(o.source ?? o.src ?? o.from);
+    const dst = endText(o.destination ?? o.target ?? o.dst ?? o.to);
     if (!src || !dst) continue;
     const a = endOf(owner, src);
     const b = endOf(owner, dst);
