@@ -147,6 +147,16 @@ function merge(sink: MentionSink): ExtractedModel {
     if (r.relationshipType === 'CONTAINS') parents.add(keyOf(r.source) ?? '');
   for (const e of entities)
     if (parents.has(e.key) && e.entityType === 'COMPONENT') e.entityType = 'SUBSYSTEM';
+  // An end named only in interface tables ("Site SCADA") is a subsystem by default guess; with no
+  // parts and no container anywhere it is a party the product talks to: a component.
+  const contained = new Set(entities.filter((e) => e.parentKey).map((e) => e.key));
+  for (const r of sink.relationships)
+    if (r.relationshipType === 'CONTAINS') contained.add(keyOf(r.target) ?? '');
+  for (const [root, group] of groups) {
+    const e = entities.find((x) => x.key === keyOfRoot.get(root));
+    if (!e || e.entityType !== 'SUBSYSTEM' || parents.has(e.key) || contained.has(e.key)) continue;
+    if (group.every((m) => m.entityType !== 'SUBSYSTEM' || m.weight < 1)) e.entityType = 'COMPONENT';
+  }
   const typeOfKey = new Map(entities.map((e) => [e.key, e.entityType]));
   const rels = new Map<string, ProposedRelationship>();
   for (const r of sink.relationships) {
