@@ -16,7 +16,15 @@ const PARAGRAPH_CHARS = 800;
 interface Line {
   text: string;
   size: number;
+  /** Runs of text separated by a gap wider than a few spaces, each with where it starts. */
+  cells: { x: number; text: string }[];
 }
+
+/** A gap this many font sizes wide between two runs of text parts table cells (a space is ~0.3). */
+const CELL_GAP = 1;
+/** A table: a header and at least this many rows, each with at least MIN_COLUMNS cells. */
+const MIN_ROWS = 2;
+const MIN_COLUMNS = 3;
 
 export async function readPdf(bytes: Uint8Array): Promise<ReadDocument> {
   // pdf.js may transfer the buffer it is given; the caller's bytes stay theirs.
@@ -45,7 +53,14 @@ export async function readPdf(bytes: Uint8Array): Promise<ReadDocument> {
           doc.addBlock({ kind: 'paragraph', text: paragraph.join('\n'), location: at() });
         paragraph = [];
       };
-      for (const line of lines) {
+      const tables = findTables(lines);
+      for (const [i, line] of lines.entries()) {
+        const table = tables.find((t) => t.start === i);
+        if (table) {
+          flush();
+          doc.addTable({ ...(section ? { name: section } : {}), rows: table.rows, location: at() });
+        }
+        if (tables.some((t) => i >= t.start && i < t.end)) continue;
         if (line.text === '') {
           flush();
         } else if (body > 0 && line.size >= body * HEADING_SCALE && line.text.length <= HEADING_MAX_CHARS) {
@@ -73,19 +88,80 @@ async function pageLines(page: Page): Promise<Line[]> {
   const lines: Line[] = [];
   let text = '';
   let size = 0;
+  let cells: { x: number; text: string }[] = [];
+  let end: number | undefined;
+  const close = (): void => {
+    lines.push({
+      text: normaliseSpace(text),
+      size,
+      cells: cells.map((c) => ({ x: c.x, text: normaliseSpace(c.text) })).filter((c) => c.text !== ''),
+    });
+    text = '';
+    size = 0;
+    cells = [];
+    end = undefined;
+  };
   for (const item of content.items) {
     if (!('str' in item)) continue;
-    text += item.str;
-    const [a = 0, b = 0] = item.transform as number[];
-    if (item.str.trim() !== '') size = Math.max(size, Math.hypot(a, b));
-    if (item.hasEOL) {
-      lines.push({ text: normaliseSpace(text), size });
-      text = '';
-      size = 0;
+    const [a = 0, b = 0, , , x = 0] = item.transform as number[];
+    const fontSize = Math.hypot(a, b);
+    // A run starting well past where the last one ended begins a new cell; pdf.js gives no gap
+    // characters between separately placed runs, so the text gets a space there too.
+    if (item.str.trim() !== '') {
+      const gap = end === undefined ? Infinity : x - end;
+      if (gap > fontSize * CELL_GAP || cells.length === 0) {
+        if (end !== undefined) text += ' ';
+        cells.push({ x, text: '' });
+      }
+      cells[cells.length - 1]!.text += item.str;
+      end = x + item.width;
+      size = Math.max(size, fontSize);
     }
+    text += item.str;
+    if (item.hasEOL) close();
   }
-  if (text !== '') lines.push({ text: normaliseSpace(text), size });
+  if (text !== '') close();
   return lines;
+}
+
+/**
+ * Tables set as positioned text: consecutive lines of several cells whose starts line up with the
+ * first line's (the header). A row may leave cells empty; a cell goes to the column whose start is
+ * nearest at or before it. Lines of running text have one cell and end the table.
+ */
+function findTables(lines: Line[]): { start: number; end: number; rows: string[][] }[] {
+  const tables: { start: number; end: number; rows: string[][] }[] = [];
+  let i = 0;
+  while (i < lines.length) {
+    const header = lines[i]!;
+    if (header.cells.length < MIN_COLUMNS) {
+      i++;
+      continue;
+    }
+    const starts = header.cells.map((c) => c.x);
+    const tolerance = header.size * CELL_GAP;
+    const column = (x: number): number => {
+      let best = -1;
+      for (const [k, s] of starts.entries()) if (s <= x + tolerance) best = k;
+      return best;
+    };
+    const rows = [header.cells.map((c) => c.text)];
+    let j = i + 1;
+    for (; j < lines.length; j++) {
+      const line = lines[j]!;
+      if (line.cells.length < 2) break;
+      const row = starts.map(() => '');
+      const aligned = line.cells.every((c) => column(c.x) >= 0);
+      if (!aligned) break;
+      for (const c of line.cells) row[column(c.x)] = [row[column(c.x)], c.text].filter((t) => t).join(' ');
+      rows.push(row);
+    }
+    if (rows.length > MIN_ROWS) {
+      tables.push({ start: i, end: j, rows });
+      i = j;
+    } else i++;
+  }
+  return tables;
 }
 
 /** The font size carrying the most characters on the page: its body text. */

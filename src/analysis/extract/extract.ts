@@ -3,7 +3,9 @@
 // ids meet; the type is a vote weighted by how structured the source was; relationships are re-keyed
 // to the merged entities and deduplicated with their provenance joined.
 import { MentionSink, type EntityMention } from './builder.js';
+import { extractAadl, isAadlModel } from './json-aadl.js';
 import { extractJsonModel } from './json-model.js';
+import { joinInterfacesByEnds } from './joins-interfaces.js';
 import {
   joinItemsByWords,
   joinNetsToItems,
@@ -33,7 +35,9 @@ export function extractModel(documents: SourceDocument[]): ExtractedModel {
       // A netlist's tables are views of its components and nets: read the structure, not the views.
       if (doc.netlist) extractNetlist(doc.netlist, name, sink);
       else doc.tables.forEach((t) => extractTable(t, name, sink, known));
-      if (doc.json !== undefined) extractJsonModel(doc.json, name, sink);
+      // An AADL-like export splits types from implementations: its own reading rebuilds the instances.
+      if (doc.json !== undefined)
+        (isAadlModel(doc.json) ? extractAadl : extractJsonModel)(doc.json, name, sink);
     }
   };
   const first = new MentionSink();
@@ -85,6 +89,7 @@ function merge(sink: MentionSink): ExtractedModel {
   joinNetsToItems(mentions, sink.relationships, uf);
   joinPartsByDescription(mentions, uf);
   joinItemsByWords(mentions, sink.relationships, uf);
+  joinInterfacesByEnds(mentions, sink.relationships, uf);
   const groups = new Map<number, EntityMention[]>();
   mentions.forEach((m, i) => {
     const root = find(i);
@@ -142,6 +147,16 @@ function merge(sink: MentionSink): ExtractedModel {
     if (r.relationshipType === 'CONTAINS') parents.add(keyOf(r.source) ?? '');
   for (const e of entities)
     if (parents.has(e.key) && e.entityType === 'COMPONENT') e.entityType = 'SUBSYSTEM';
+  // An end named only in interface tables ("Site SCADA") is a subsystem by default guess; with no
+  // parts and no container anywhere it is a party the product talks to: a component.
+  const contained = new Set(entities.filter((e) => e.parentKey).map((e) => e.key));
+  for (const r of sink.relationships)
+    if (r.relationshipType === 'CONTAINS') contained.add(keyOf(r.target) ?? '');
+  for (const [root, group] of groups) {
+    const e = entities.find((x) => x.key === keyOfRoot.get(root));
+    if (!e || e.entityType !== 'SUBSYSTEM' || parents.has(e.key) || contained.has(e.key)) continue;
+    if (group.every((m) => m.entityType !== 'SUBSYSTEM' || m.weight < 1)) e.entityType = 'COMPONENT';
+  }
   const typeOfKey = new Map(entities.map((e) => [e.key, e.entityType]));
   const rels = new Map<string, ProposedRelationship>();
   for (const r of sink.relationships) {

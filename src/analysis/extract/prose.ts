@@ -38,8 +38,19 @@ function defineAcronyms(text: string, p: Provenance, sink: MentionSink): string[
     const acronym = m[2]!;
     const letters = acronym.replace(/[^A-Za-z]/g, '').toUpperCase();
     for (let k = 1; k <= words.length; k++) {
-      const phrase = words.slice(words.length - k).join(' ');
+      let phrase = words.slice(words.length - k).join(' ');
       if (initials(phrase).replace(/[^A-Z]/g, '') === letters && isNameToken(words[words.length - k]!)) {
+        // A tag with a number ("PT-101") is an instrument's or unit's id, whose letters say its kind
+        // (Pressure Transmitter), not the whole name: "the Discharge Pressure Transmitter (PT-101)"
+        // is named by every capitalised word before the tag.
+        if (/\d/.test(acronym))
+          while (
+            k < words.length &&
+            /^[A-Z]/.test(words[words.length - k - 1]!) &&
+            isNameToken(words[words.length - k - 1]!)
+          )
+            k++;
+        phrase = words.slice(words.length - k).join(' ');
         if (!isExcludedName(phrase)) {
           found.push(
             sink.entity(phrase, typeFromName(phrase), p, { aliases: [acronym], weight: 0.5 }),
