@@ -231,7 +231,7 @@ async function analyse(
     const settleStep = !changes.length
       ? 0
       : sibs.length
-        ? settleLevel(y, ch.sigma, t!, changes, seriesPeriod)
+        ? settleLevel(y, ch.sigma, t!, changes, seriesPeriod, undefined, true)
         : settleTime({ ...ch, xi: y }, t!, changes, seriesPeriod);
     const answered = (c: number, end: number) => responded(y, ySigma, c, end);
     const settleY =
