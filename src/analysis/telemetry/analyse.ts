@@ -255,7 +255,7 @@ async function analyse(
     // stretch to judge a slow change in.
     if (changes.length && settleY >= 0.15 * ctx.duration) continue;
     for (const [s, e] of steadySegments(segCtx, ch.name)) {
-      const d = drift(ch, y, s, e);
+      const d = drift(ch, y, s, e, sibs.length > 0);
       if (d) raw.push(d);
     }
   }

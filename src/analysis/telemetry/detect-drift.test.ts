@@ -10,10 +10,10 @@ const N = 3000;
 /** Deterministic noise with unit spread (a fixed sequence, so the tests do not depend on a seed). */
 const noise = (i: number) => Math.sin(i * 12.9898) * 1.7 * Math.cos(i * 78.233);
 
-function judge(shape: (i: number) => number, sigma = 0.01) {
+function judge(shape: (i: number) => number, sigma = 0.01, againstSiblings = false) {
   const x = Float64Array.from({ length: N }, (_, i) => shape(i) + sigma * noise(i));
   const ch = makeChannel('sensor_V', 'V', x, noiseScale(x), quantum(x));
-  return drift(ch, ch.xi, 0, N);
+  return drift(ch, ch.xi, 0, N, againstSiblings);
 }
 
 describe('drift: a slope that starts and persists', () => {
@@ -50,5 +50,16 @@ describe('drift: a slope that starts and persists', () => {
 
   it('leaves a level shift within a few samples to the step detector', () => {
     expect(judge((i) => (i < 1500 ? 0 : 0.05))).toBeNull();
+  });
+
+  it('on a sibling residual, finds a creep of a few per-sample sigma that a lone channel is not judged on', () => {
+    // About 5 sigma over 1000 samples: plain in block means, below the lone channel's 10x floor.
+    const creep = (i: number) => (i < 1500 ? 0 : Math.min(i - 1500, 1000) * 0.00005);
+    expect(judge(creep, 0.01, true)?.kind).toBe('drift');
+    expect(judge(creep, 0.01, false)).toBeNull();
+  });
+
+  it('on a sibling residual, still does not report a creep under three per-sample sigma', () => {
+    expect(judge((i) => (i < 1500 ? 0 : Math.min(i - 1500, 1000) * 0.00001), 0.01, true)).toBeNull();
   });
 });

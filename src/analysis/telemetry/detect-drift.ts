@@ -10,12 +10,16 @@ import { madSigma } from './robust.js';
 /** Ramp height against the spread of what the fit leaves: 6x keeps cycles and wander out. */
 const DRIFT_MIN_RATIO = 6;
 /**
- * And against the per-sample noise, so a very smooth channel does not report tiny slopes. Tried at
- * 2x (a creep can be plain in block means while small against one sample): it found one more drift
- * of sets 1-2 but added false drifts on the development seeds (thermal tails, load-following
- * currents of 3-6 sigma), so the floor stays at 10x until a better model of the channel exists.
+ * And against the per-sample noise, so a very smooth channel does not report tiny slopes. On a lone
+ * channel's command residual 10x: at 2-3x thermal tails and load-following currents of 3-6 sigma
+ * became false drifts (development seeds, sets 1-4).
  */
 const DRIFT_MIN_SIGMA = 10;
+/**
+ * On a sibling residual what the siblings share (warm-up, load, cycles) has cancelled, and a slow
+ * creep of a few sigma shows plainly in block means far apart (one sensor of several ageing): 3x.
+ */
+const DRIFT_MIN_SIGMA_SIBLINGS = 3;
 
 /** Ramp height against the range (p95 - p5) the level covered before the onset. */
 const DRIFT_HISTORY_RATIO = 3;
@@ -98,7 +102,14 @@ function slopeOf(xs: number[]): number {
 }
 
 /** Drift within the steady segment [s, e) of series y; at most one per segment. */
-export function drift(ch: Channel, y: Float64Array, s: number, e: number): RawEvent | null {
+export function drift(
+  ch: Channel,
+  y: Float64Array,
+  s: number,
+  e: number,
+  againstSiblings = false,
+): RawEvent | null {
+  const minSigma = againstSiblings ? DRIFT_MIN_SIGMA_SIBLINGS : DRIFT_MIN_SIGMA;
   const len = e - s;
   const { yb, B } = blocks(y, s, e);
   const m = yb.length;
@@ -120,7 +131,7 @@ export function drift(ch: Channel, y: Float64Array, s: number, e: number): RawEv
   const height = Math.abs(fit.c) * (end - k);
   const resid = Math.sqrt(fit.rss / m);
   const spread = Math.max(resid, madSigma(yb.slice(1).map((v, j) => v - yb[j]!)) / Math.SQRT2);
-  if (height < DRIFT_MIN_RATIO * spread || height < DRIFT_MIN_SIGMA * ch.sigma) return null;
+  if (height < DRIFT_MIN_RATIO * spread || height < minSigma * ch.sigma) return null;
   // The channel's own history: a drift leaves the band the level wandered in before it started.
   // Wander and cycles are smooth too, so fit quality alone cannot tell them from a drift; their
   // size can, and so can whether the level was already on its way.
