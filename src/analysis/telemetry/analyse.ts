@@ -231,12 +231,15 @@ async function analyse(
     const settleStep = !changes.length
       ? 0
       : sibs.length
-        ? settleLevel(y, ch.sigma, t!, changes, seriesPeriod, undefined, true)
+        ? settleLevel(y, ch.sigma, t!, changes, seriesPeriod)
         : settleTime({ ...ch, xi: y }, t!, changes, seriesPeriod);
     const answered = (c: number, end: number) => responded(y, ySigma, c, end);
-    const settleY =
-      sibs.length || !changes.length
-        ? settleStep
+    // A drift is judged from where the residual stopped moving: a creep that starts later must not
+    // stretch the settling mask over itself (steps keep the level rule above).
+    const settleY = !changes.length
+      ? 0
+      : sibs.length
+        ? settleLevel(y, ch.sigma, t!, changes, seriesPeriod, undefined, true)
         : Math.max(settleStep, settleLevel(y, ch.sigma, t!, changes, seriesPeriod, answered));
     // Power-on is a change at row 0: a lone channel's warm-up settles by level too.
     const warm = sibs.length ? 0 : settleLevel(y, ch.sigma, t!, [0, ...changes.slice(0, 1)], seriesPeriod);
