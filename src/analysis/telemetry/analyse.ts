@@ -21,7 +21,7 @@ import {
   type Channel,
   type Context,
 } from './context.js';
-import { drift } from './detect-drift.js';
+import { drift, standsOut } from './detect-drift.js';
 import { dropouts, limitBreaches, stuckRuns, STUCK_MIN_ROWS, STUCK_RATIO } from './detect-flat.js';
 import { oscillations, SLOW_OSCILLATION_SCALE, spikes, steps, type RawEvent } from './detect-local.js';
 import { commandedOff, timeAt, toFindings } from './assemble.js';
@@ -168,6 +168,8 @@ async function analyse(
   const taus = lagSet(seriesPeriod, ctx.duration);
   const raw: RawEvent[] = [];
   const cleaned = new Map<string, Float64Array>();
+  /** Drift candidates, with the series they were judged on and the sibling series behind it. */
+  const drifts: { d: RawEvent; y: Float64Array; refs: Float64Array[] }[] = [];
   for (const ch of channels) {
     const sp = spikes(ch);
     cleaned.set(ch.name, sp.cleaned);
@@ -201,10 +203,11 @@ async function analyse(
     // residual of a lagged regression on the numeric commands (a bus voltage sagging with a motor
     // command). Tried on siblings too (median plus commands, lagged): more drifts found, but the
     // thermal-lag differences between sensors it leaves produced more false drifts (dev seeds 6-25).
+    const refs = sibs.map((s) => withoutFrozen(cleaned.get(s.name)!, frozenSpans(s.name)));
     const y = sibs.length
       ? siblingResidual(
           { ...ch, xi: own },
-          sibs.map((s) => ({ ...s, xi: withoutFrozen(cleaned.get(s.name)!, frozenSpans(s.name)) })),
+          sibs.map((s, j) => ({ ...s, xi: refs[j]! })),
         )!
       : residualOf(own, regs, indexAt(t!, ctx.startup.get(ch.name)!));
     // Steps are judged on the sibling residual too: a shared cycle hides a small shift in one sensor.
@@ -259,9 +262,12 @@ async function analyse(
     if (changes.length && settleY >= 0.15 * ctx.duration) continue;
     for (const [s, e] of steadySegments(segCtx, ch.name)) {
       const d = drift(ch, y, s, e, sibs.length > 0);
-      if (d) raw.push(d);
+      if (d) drifts.push({ d, y, refs });
     }
   }
+  // A drift on a sibling residual is one sensor's own only when the siblings, referenced to each
+  // other, kept still over the same window; cells that part under load all move.
+  for (const { d, y, refs } of drifts) if (standsOut(y, refs, d.i0, d.i1)) raw.push(d);
 
   const events: RowEvent[] = raw.map((e) => ({ ...e, r0: e.i0 * bucket, r1: e.i1 * bucket + bucket - 1 }));
   events.push(...drop.events);

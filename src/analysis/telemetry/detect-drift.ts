@@ -5,7 +5,7 @@
 // warm-up and load changes they share; a lone channel is judged on its residual from its commands.
 import type { Channel } from './context.js';
 import type { RawEvent } from './detect-local.js';
-import { madSigma } from './robust.js';
+import { madSigma, median } from './robust.js';
 
 /** Ramp height against the spread of what the fit leaves: 6x keeps cycles and wander out. */
 const DRIFT_MIN_RATIO = 6;
@@ -149,4 +149,47 @@ export function drift(
     values: { change: fit.c * (end - k), slope_per_sample: fit.c / B },
     extra: { ratio: height / spread },
   };
+}
+
+/**
+ * A sibling-residual drift must be this many times the largest change of any sibling against the
+ * others (the drifting channel left out) over the same window. One sensor that creeps leaves the
+ * others still against each other; cells or load cells that part under load move alike, and when two
+ * of five part, each of them is one of the other's siblings.
+ */
+const STAND_OUT = 3;
+
+/** Mean of the finite values of y over [a, b), clamped to the series (blanked frozen spans skipped). */
+function meanOf(y: ArrayLike<number>, a: number, b: number): number {
+  let sum = 0;
+  let k = 0;
+  for (let i = Math.max(0, a); i < Math.min(y.length, b); i++)
+    if (Number.isFinite(y[i]!)) {
+      sum += y[i]!;
+      k++;
+    }
+  return k ? sum / k : NaN;
+}
+
+/**
+ * Whether a drift over [i0, i1] on residual `own` stands out from its siblings (their series `sibs`):
+ * the change between windows of a fifth of the drift (at least 10 samples) before its onset and at its
+ * end, against the same change of each sibling minus the median of the other siblings. With one
+ * sibling the pair cannot say which sensor moved: kept.
+ */
+export function standsOut(own: Float64Array, sibs: Float64Array[], i0: number, i1: number): boolean {
+  if (sibs.length < 2) return true;
+  const w = Math.max(10, Math.floor((i1 - i0) / 5));
+  const a = Math.max(0, i0 - w);
+  const b = Math.min(own.length, i1 + 1);
+  const change = (y: ArrayLike<number>, from: number) =>
+    Math.abs(meanOf(y, i1 - w + 1 - from, i1 + 1 - from) - meanOf(y, i0 - w - from, i0 - from));
+  const theirs = sibs.map((x, j) => {
+    const rest = sibs.filter((_, k) => k !== j);
+    const r: number[] = [];
+    for (let i = a; i < b; i++) r.push(x[i]! - median(rest.map((o) => o[i]!)));
+    return change(r, a);
+  });
+  const most = Math.max(0, ...theirs.filter(Number.isFinite));
+  return change(own, 0) >= STAND_OUT * most;
 }
