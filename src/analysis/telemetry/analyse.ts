@@ -237,12 +237,15 @@ async function analyse(
         ? settleLevel(y, ch.sigma, t!, changes, seriesPeriod)
         : settleTime({ ...ch, xi: y }, t!, changes, seriesPeriod);
     const answered = (c: number, end: number) => responded(y, ySigma, c, end);
-    // A drift is judged from where the residual stopped moving: a creep that starts later must not
-    // stretch the settling mask over itself (steps keep the level rule above).
+    // With two siblings or more a drift is judged from where the residual stopped moving (a creep
+    // that starts later must not stretch the settling mask over itself) and down to 3 sigma, since
+    // standsOut can then tell one sensor's creep from cells parting under load. A pair's residuals
+    // mirror each other and cannot: it keeps the level rule and the lone channel's floor.
+    const several = sibs.length >= 2;
     const settleY = !changes.length
       ? 0
       : sibs.length
-        ? settleLevel(y, ch.sigma, t!, changes, seriesPeriod, undefined, true)
+        ? settleLevel(y, ch.sigma, t!, changes, seriesPeriod, undefined, several)
         : Math.max(settleStep, settleLevel(y, ch.sigma, t!, changes, seriesPeriod, answered));
     // Power-on is a change at row 0: a lone channel's warm-up settles by level too.
     const warm = sibs.length ? 0 : settleLevel(y, ch.sigma, t!, [0, ...changes.slice(0, 1)], seriesPeriod);
@@ -261,7 +264,7 @@ async function analyse(
     // stretch to judge a slow change in.
     if (changes.length && settleY >= 0.15 * ctx.duration) continue;
     for (const [s, e] of steadySegments(segCtx, ch.name)) {
-      const d = drift(ch, y, s, e, sibs.length > 0);
+      const d = drift(ch, y, s, e, several);
       if (d) drifts.push({ d, y, refs });
     }
   }
