@@ -22,7 +22,7 @@ import {
   type Channel,
   type Context,
 } from './context.js';
-import { drift } from './detect-drift.js';
+import { drift, standsOut } from './detect-drift.js';
 import { dropouts, limitBreaches, stuckRuns, STUCK_MIN_ROWS, STUCK_RATIO } from './detect-flat.js';
 import {
   oscillations,
@@ -196,6 +196,8 @@ async function analyse(
   const taus = lagSet(seriesPeriod, ctx.duration);
   const raw: RawEvent[] = [];
   const cleaned = new Map<string, Float64Array>();
+  /** Drift candidates, with the series they were judged on and the sibling series behind it. */
+  const drifts: { d: RawEvent; y: Float64Array; refs: Float64Array[] }[] = [];
   for (const ch of channels) {
     const sp = spikes(ch);
     cleaned.set(ch.name, sp.cleaned);
@@ -241,10 +243,11 @@ async function analyse(
     // residual of a lagged regression on the numeric commands (a bus voltage sagging with a motor
     // command). Tried on siblings too (median plus commands, lagged): more drifts found, but the
     // thermal-lag differences between sensors it leaves produced more false drifts (dev seeds 6-25).
+    const refs = sibs.map((s) => withoutFrozen(cleaned.get(s.name)!, frozenSpans(s.name)));
     const y = sibs.length
       ? siblingResidual(
           { ...ch, xi: own },
-          sibs.map((s) => ({ ...s, xi: withoutFrozen(cleaned.get(s.name)!, frozenSpans(s.name)) })),
+          sibs.map((s, j) => ({ ...s, xi: refs[j]! })),
         )!
       : residualOf(own, regs, indexAt(t!, ctx.startup.get(ch.name)!));
     // Steps are judged on the sibling residual too: a shared cycle hides a small shift in one sensor.
@@ -274,9 +277,15 @@ async function analyse(
         ? settleLevel(y, ch.sigma, t!, changes, seriesPeriod)
         : settleTime({ ...ch, xi: y }, t!, changes, seriesPeriod);
     const answered = (c: number, end: number) => responded(y, ySigma, c, end);
-    const settleY =
-      sibs.length || !changes.length
-        ? settleStep
+    // With two siblings or more a drift is judged from where the residual stopped moving (a creep
+    // that starts later must not stretch the settling mask over itself) and down to 3 sigma, since
+    // standsOut can then tell one sensor's creep from cells parting under load. A pair's residuals
+    // mirror each other and cannot: it keeps the level rule and the lone channel's floor.
+    const several = sibs.length >= 2;
+    const settleY = !changes.length
+      ? 0
+      : sibs.length
+        ? settleLevel(y, ch.sigma, t!, changes, seriesPeriod, undefined, several)
         : Math.max(settleStep, settleLevel(y, ch.sigma, t!, changes, seriesPeriod, answered));
     // Power-on is a change at row 0: a lone channel's warm-up settles by level too.
     const warm = sibs.length ? 0 : settleLevel(y, ch.sigma, t!, [0, ...changes.slice(0, 1)], seriesPeriod);
@@ -305,10 +314,13 @@ async function analyse(
     // stretch to judge a slow change in.
     if (changes.length && settleY >= 0.15 * ctx.duration) continue;
     for (const [s, e] of steadySegments(segCtx, ch.name)) {
-      const d = drift(ch, y, s, e);
-      if (d) raw.push(d);
+      const d = drift(ch, y, s, e, several);
+      if (d) drifts.push({ d, y, refs });
     }
   }
+  // A drift on a sibling residual is one sensor's own only when the siblings, referenced to each
+  // other, kept still over the same window; cells that part under load all move.
+  for (const { d, y, refs } of drifts) if (standsOut(y, refs, d.i0, d.i1)) raw.push(d);
 
   const events: RowEvent[] = raw.map((e) => ({ ...e, r0: e.i0 * bucket, r1: e.i1 * bucket + bucket - 1 }));
   events.push(...drop.events);

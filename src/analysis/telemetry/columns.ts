@@ -60,6 +60,8 @@ export function stemOf(name: string): string {
       // An index anywhere in the name (`cell3_voltage`, `TC1 Temp`): digits after letters. A token that
       // starts with a digit (`5v`, `3v3`) names a different quantity and is kept.
       .replace(/(?<=[a-z])[0-9]+(?=[_\s-]|$)/g, '')
+      // A bare number between separators (`string_2_I`, `cell_3_temp`) is an index too.
+      .replace(/[_\s-][0-9]+(?=[_\s-])/g, '')
       .replace(/[_\s-]+/g, '_')
       .replace(/_+$/, '')
   );

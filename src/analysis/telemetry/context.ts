@@ -110,9 +110,40 @@ export function settleTime(ch: Channel, t: Float64Array, changes: number[], peri
 }
 
 /**
+ * First index in [from, end) from which the series stays within `band` (max - min) for `w` samples:
+ * where a response has stopped moving. Sliding minimum and maximum, so a long record costs O(n).
+ */
+export function firstFlat(y: Float64Array, from: number, end: number, w: number, band: number): number {
+  const lo: number[] = [];
+  const hi: number[] = [];
+  let head = from;
+  for (let i = from; i < end; i++) {
+    const v = y[i]!;
+    while (lo.length && y[lo[lo.length - 1]!]! >= v) lo.pop();
+    while (hi.length && y[hi[hi.length - 1]!]! <= v) hi.pop();
+    lo.push(i);
+    hi.push(i);
+    // Shrink the window from the left until it is flat; a window of w flat samples is the answer.
+    while (y[hi[0]!]! - y[lo[0]!]! > band) {
+      head++;
+      while (lo[0]! < head) lo.shift();
+      while (hi[0]! < head) hi.shift();
+    }
+    if (i - head + 1 >= w) return head;
+  }
+  return end;
+}
+
+/**
  * Settling by level rather than slope, for a sibling residual: the time until the smoothed residual
  * stays within 4 sigma (or its tail's own spread) of where it ends before the next command. Sensors
  * with different thermal lags part and rejoin slowly, with slopes too small for settleTime to see.
+ * With `untilStill`, the response is over once the level stops moving (flat within that band for 5%
+ * of the stretch, at least 20 samples, the window `responded` judges a response on): a drift that
+ * starts later moves the level the stretch ends at, but it is not the command's doing and must not
+ * stretch the mask over itself. For a sibling residual only: what the siblings share has cancelled,
+ * so a pause in the residual is a settled lag difference. A lone channel's thermal tail can pause
+ * and go on (load-following, a second time constant), so it keeps the level rule.
  */
 export function settleLevel(
   y: Float64Array,
@@ -121,6 +152,7 @@ export function settleLevel(
   changes: number[],
   period: number,
   only: (c: number, end: number) => boolean = () => true,
+  untilStill = false,
 ): number {
   const duration = t[t.length - 1] ?? 0;
   const cap = Math.max(20 * period, 0.15 * duration);
@@ -134,7 +166,9 @@ export function settleLevel(
     const band = Math.max(4 * sigma, 2 * madSigma(tail));
     let last = c;
     for (let i = c; i < end; i++) if (Math.abs(smooth[i]! - final) > band) last = i;
-    worst = Math.max(worst, 1.5 * (t[last]! - t[c]!) + 5 * period);
+    const w = Math.max(20, Math.floor(0.05 * (end - c)));
+    const settled = untilStill ? Math.min(last, firstFlat(smooth, c, end, w, band)) : last;
+    worst = Math.max(worst, 1.5 * (t[settled]! - t[c]!) + 5 * period);
   });
   return Math.min(cap, worst);
 }

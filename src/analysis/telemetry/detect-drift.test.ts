@@ -3,17 +3,17 @@
 // ramp that was already under way, wander, a step). Pure: no files, no DuckDB.
 import { describe, expect, it } from 'vitest';
 import { makeChannel } from './context.js';
-import { drift } from './detect-drift.js';
-import { noiseScale, quantum } from './robust.js';
+import { drift, standsOut } from './detect-drift.js';
+import { median, noiseScale, quantum } from './robust.js';
 
 const N = 3000;
 /** Deterministic noise with unit spread (a fixed sequence, so the tests do not depend on a seed). */
 const noise = (i: number) => Math.sin(i * 12.9898) * 1.7 * Math.cos(i * 78.233);
 
-function judge(shape: (i: number) => number, sigma = 0.01) {
+function judge(shape: (i: number) => number, sigma = 0.01, againstSiblings = false) {
   const x = Float64Array.from({ length: N }, (_, i) => shape(i) + sigma * noise(i));
   const ch = makeChannel('sensor_V', 'V', x, noiseScale(x), quantum(x));
-  return drift(ch, ch.xi, 0, N);
+  return drift(ch, ch.xi, 0, N, againstSiblings);
 }
 
 describe('drift: a slope that starts and persists', () => {
@@ -50,5 +50,45 @@ describe('drift: a slope that starts and persists', () => {
 
   it('leaves a level shift within a few samples to the step detector', () => {
     expect(judge((i) => (i < 1500 ? 0 : 0.05))).toBeNull();
+  });
+
+  it('on a sibling residual, finds a creep of a few per-sample sigma that a lone channel is not judged on', () => {
+    // About 5 sigma over 1000 samples: plain in block means, below the lone channel's 10x floor.
+    const creep = (i: number) => (i < 1500 ? 0 : Math.min(i - 1500, 1000) * 0.00005);
+    expect(judge(creep, 0.01, true)?.kind).toBe('drift');
+    expect(judge(creep, 0.01, false)).toBeNull();
+  });
+
+  it('on a sibling residual, still does not report a creep under three per-sample sigma', () => {
+    expect(judge((i) => (i < 1500 ? 0 : Math.min(i - 1500, 1000) * 0.00001), 0.01, true)).toBeNull();
+  });
+});
+
+describe('a sibling drift stands out from the siblings', () => {
+  /** A shared discharge curve after 1000 samples, scaled per cell, plus a fixed noise sequence. */
+  const cell = (gain: number, k: number, extra: (i: number) => number = () => 0) =>
+    Float64Array.from(
+      { length: N },
+      (_, i) => (i < 1000 ? 0 : -gain * 0.001 * (i - 1000)) + extra(i) + 0.01 * noise(i + 7919 * k),
+    );
+  const residual = (own: Float64Array, sibs: Float64Array[]) =>
+    Float64Array.from(own, (v, i) => v - median(sibs.map((s) => s[i]!)));
+  const creep = (i: number) => (i < 1500 ? 0 : Math.min(i - 1500, 1000) * 0.0001);
+
+  it('one cell creeping while the others keep together stands out', () => {
+    const sibs = [1, 2, 3, 4].map((k) => cell(1, k));
+    const own = cell(1, 0, creep);
+    expect(standsOut(residual(own, sibs), sibs, 1500, 2500)).toBe(true);
+  });
+
+  it('cells that part under load (different gains) do not: the others part as much', () => {
+    const sibs = [0.9, 1.05, 1.2, 1.35].map((g, k) => cell(g, k + 1));
+    const own = cell(1.5, 0);
+    expect(standsOut(residual(own, sibs), sibs, 1500, 2500)).toBe(false);
+  });
+
+  it('with a single sibling the pair cannot say which moved: kept', () => {
+    const sib = cell(1, 1);
+    expect(standsOut(residual(cell(1.3, 0), [sib]), [sib], 1500, 2500)).toBe(true);
   });
 });

@@ -5,17 +5,21 @@
 // warm-up and load changes they share; a lone channel is judged on its residual from its commands.
 import type { Channel } from './context.js';
 import type { RawEvent } from './detect-local.js';
-import { madSigma } from './robust.js';
+import { madSigma, median } from './robust.js';
 
 /** Ramp height against the spread of what the fit leaves: 6x keeps cycles and wander out. */
 const DRIFT_MIN_RATIO = 6;
 /**
- * And against the per-sample noise, so a very smooth channel does not report tiny slopes. Tried at
- * 2x (a creep can be plain in block means while small against one sample): it found one more drift
- * of sets 1-2 but added false drifts on the development seeds (thermal tails, load-following
- * currents of 3-6 sigma), so the floor stays at 10x until a better model of the channel exists.
+ * And against the per-sample noise, so a very smooth channel does not report tiny slopes. On a lone
+ * channel's command residual 10x: at 2-3x thermal tails and load-following currents of 3-6 sigma
+ * became false drifts (development seeds, sets 1-4).
  */
 const DRIFT_MIN_SIGMA = 10;
+/**
+ * On a sibling residual what the siblings share (warm-up, load, cycles) has cancelled, and a slow
+ * creep of a few sigma shows plainly in block means far apart (one sensor of several ageing): 3x.
+ */
+const DRIFT_MIN_SIGMA_SIBLINGS = 3;
 
 /** Ramp height against the range (p95 - p5) the level covered before the onset. */
 const DRIFT_HISTORY_RATIO = 3;
@@ -98,7 +102,14 @@ function slopeOf(xs: number[]): number {
 }
 
 /** Drift within the steady segment [s, e) of series y; at most one per segment. */
-export function drift(ch: Channel, y: Float64Array, s: number, e: number): RawEvent | null {
+export function drift(
+  ch: Channel,
+  y: Float64Array,
+  s: number,
+  e: number,
+  againstSiblings = false,
+): RawEvent | null {
+  const minSigma = againstSiblings ? DRIFT_MIN_SIGMA_SIBLINGS : DRIFT_MIN_SIGMA;
   const len = e - s;
   const { yb, B } = blocks(y, s, e);
   const m = yb.length;
@@ -120,7 +131,7 @@ export function drift(ch: Channel, y: Float64Array, s: number, e: number): RawEv
   const height = Math.abs(fit.c) * (end - k);
   const resid = Math.sqrt(fit.rss / m);
   const spread = Math.max(resid, madSigma(yb.slice(1).map((v, j) => v - yb[j]!)) / Math.SQRT2);
-  if (height < DRIFT_MIN_RATIO * spread || height < DRIFT_MIN_SIGMA * ch.sigma) return null;
+  if (height < DRIFT_MIN_RATIO * spread || height < minSigma * ch.sigma) return null;
   // The channel's own history: a drift leaves the band the level wandered in before it started.
   // Wander and cycles are smooth too, so fit quality alone cannot tell them from a drift; their
   // size can, and so can whether the level was already on its way.
@@ -138,4 +149,47 @@ export function drift(ch: Channel, y: Float64Array, s: number, e: number): RawEv
     values: { change: fit.c * (end - k), slope_per_sample: fit.c / B },
     extra: { ratio: height / spread },
   };
+}
+
+/**
+ * A sibling-residual drift must be this many times the largest change of any sibling against the
+ * others (the drifting channel left out) over the same window. One sensor that creeps leaves the
+ * others still against each other; cells or load cells that part under load move alike, and when two
+ * of five part, each of them is one of the other's siblings.
+ */
+const STAND_OUT = 3;
+
+/** Mean of the finite values of y over [a, b), clamped to the series (blanked frozen spans skipped). */
+function meanOf(y: ArrayLike<number>, a: number, b: number): number {
+  let sum = 0;
+  let k = 0;
+  for (let i = Math.max(0, a); i < Math.min(y.length, b); i++)
+    if (Number.isFinite(y[i]!)) {
+      sum += y[i]!;
+      k++;
+    }
+  return k ? sum / k : NaN;
+}
+
+/**
+ * Whether a drift over [i0, i1] on residual `own` stands out from its siblings (their series `sibs`):
+ * the change between windows of a fifth of the drift (at least 10 samples) before its onset and at its
+ * end, against the same change of each sibling minus the median of the other siblings. With one
+ * sibling the pair cannot say which sensor moved: kept.
+ */
+export function standsOut(own: Float64Array, sibs: Float64Array[], i0: number, i1: number): boolean {
+  if (sibs.length < 2) return true;
+  const w = Math.max(10, Math.floor((i1 - i0) / 5));
+  const a = Math.max(0, i0 - w);
+  const b = Math.min(own.length, i1 + 1);
+  const change = (y: ArrayLike<number>, from: number) =>
+    Math.abs(meanOf(y, i1 - w + 1 - from, i1 + 1 - from) - meanOf(y, i0 - w - from, i0 - from));
+  const theirs = sibs.map((x, j) => {
+    const rest = sibs.filter((_, k) => k !== j);
+    const r: number[] = [];
+    for (let i = a; i < b; i++) r.push(x[i]! - median(rest.map((o) => o[i]!)));
+    return change(r, a);
+  });
+  const most = Math.max(0, ...theirs.filter(Number.isFinite));
+  return change(own, 0) >= STAND_OUT * most;
 }

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { commandedOff } from './assemble.js';
 import { bareName, channelKind, isCommandName, stemOf } from './columns.js';
-import { commandChanges, isDiscrete, responded, settleLevel } from './context.js';
+import { commandChanges, firstFlat, isDiscrete, responded, settleLevel } from './context.js';
 import { joinRuns } from './detect-flat.js';
 
 const times = (n: number) => Float64Array.from({ length: n }, (_, i) => i);
@@ -40,6 +40,8 @@ describe('sibling stems with the index anywhere', () => {
     expect(stemOf('Probe1 Pressure (kPa)')).toBe(stemOf('Probe4 Pressure (kPa)'));
     expect(stemOf('cell7_voltage_V')).toBe(stemOf('cell12_voltage_V'));
     expect(stemOf('strain_g2[ue]')).toBe(stemOf('strain_g3[ue]'));
+    expect(stemOf('string_2_I (A)')).toBe(stemOf('string_3_I (A)'));
+    expect(stemOf('string_2_I (A)')).not.toBe(stemOf('string_2_V (V)'));
   });
   it('keeps quantities whose name starts with a number apart', () => {
     expect(stemOf('rail_3v3_V')).not.toBe(stemOf('rail_12v_V'));
@@ -125,5 +127,31 @@ describe("a breach's noisy edges", () => {
       { start: 100, end: 211 },
       { start: 900, end: 950 },
     ]);
+  });
+});
+
+describe('settling ends when the response stops moving', () => {
+  const n = 4000;
+  const t = times(n);
+  // A lag (tau 100 samples) after a change at 1000 that settles, then a creep from 2500 that runs to
+  // the next change at 3500: the level the stretch ends at is the creep's, not the command's.
+  const y = Float64Array.from({ length: n }, (_, i) => {
+    const lag = i < 1000 ? 0 : 30 * (1 - Math.exp(-(i - 1000) / 100));
+    const creep = i < 2500 ? 0 : Math.min(i - 2500, 1000) * 0.02;
+    return lag + creep + noise(i, 1);
+  });
+  it('a later creep does not stretch the settling over itself', () => {
+    const stretched = settleLevel(y, 1, t, [1000, 3500], 1);
+    const still = settleLevel(y, 1, t, [1000, 3500], 1, undefined, true);
+    // The level rule masks up to its cap (15% of the file), over most of the creep.
+    expect(stretched).toBeCloseTo(0.15 * (n - 1));
+    // The lag is within 4 sigma after about 2 tau: settled well before the creep at 1500 samples.
+    expect(still).toBeLessThan(1000);
+    expect(still).toBeGreaterThan(150);
+  });
+  it('firstFlat finds where a series stays within a band for a window', () => {
+    const x = Float64Array.from({ length: 200 }, (_, i) => (i < 50 ? i : 50));
+    expect(firstFlat(x, 0, 200, 20, 0.5)).toBe(50);
+    expect(firstFlat(x, 0, 60, 20, 0.5)).toBe(60);
   });
 });
