@@ -55,10 +55,16 @@ export class TestRunSearchService {
       hasReports: query.has_reports,
     };
     const paging = { sortBy: query.sort_by ?? 'relevance', limit: query.limit, offset: query.offset };
+    // The full-text ranking the fusion needs starts while the query is embedded and its neighbours
+    // found, not after: one after the other, a word query with meaning on took the sum of both
+    // (bench/test-runs-search.mjs). Unused (and its failure ignored) when meaning cannot answer.
+    const ranking = this.semantic ? repo.fulltextRanking(this.db, query.q, filter) : undefined;
+    ranking?.catch(() => undefined);
     const hits = await this.nearest(query.q, types, query.system_id);
-    const page = hits
-      ? await this.fused(query.q, filter, hits, paging)
-      : { ...(await repo.fulltextPage(this.db, query.q, filter, paging)), hits: [] };
+    const page =
+      hits && ranking
+        ? await this.fused(filter, hits, paging, await ranking)
+        : { ...(await repo.fulltextPage(this.db, query.q, filter, paging)), hits: [] };
     return { results: await this.results(query.q, types, page), total_count: page.total };
   }
 
@@ -90,15 +96,12 @@ export class TestRunSearchService {
 
   /** Both rankings fused; the semantic runs are held to the same filter (live, system, dates, reports). */
   private async fused(
-    q: string,
     filter: repo.SearchFilter,
     hits: SemanticHit[],
     paging: { sortBy: repo.SortBy; limit: number; offset: number },
+    fulltext: Awaited<ReturnType<typeof repo.fulltextRanking>>,
   ): Promise<Page> {
-    const [fulltext, allowed] = await Promise.all([
-      repo.fulltextRanking(this.db, q, filter),
-      repo.runsAmong(this.db, [...new Set(hits.map((h) => h.runId))], filter),
-    ]);
+    const allowed = await repo.runsAmong(this.db, [...new Set(hits.map((h) => h.runId))], filter);
     const created = new Map([...fulltext, ...allowed].map((r) => [r.id, time(r.created_at)]));
     const live = new Set(allowed.map((r) => r.id));
     const kept = hits.filter((h) => live.has(h.runId));
