@@ -289,9 +289,15 @@ async function analyse(
         : Math.max(settleStep, settleLevel(y, ch.sigma, t!, changes, seriesPeriod, answered));
     // Power-on is a change at row 0: a lone channel's warm-up settles by level too.
     const warm = sibs.length ? 0 : settleLevel(y, ch.sigma, t!, [0, ...changes.slice(0, 1)], seriesPeriod);
+    // Against several siblings the drift is judged on the residual, so only the residual's settling
+    // masks it: the channel's own (a thermal lag of a whole plateau, capped at 15% of the file after
+    // every command) hid creeps that start while the channel, with its siblings, is still settling.
+    const settleDrift = several
+      ? settleY
+      : Math.max(changes.length ? settleY : 0, ctx.settle.get(ch.name) ?? 0);
     const segCtx = {
       ...ctx,
-      settle: new Map([[ch.name, Math.max(changes.length ? settleY : 0, ctx.settle.get(ch.name) ?? 0)]]),
+      settle: new Map([[ch.name, settleDrift]]),
       startup: new Map([[ch.name, Math.max(0.1 * ctx.duration, ctx.startup.get(ch.name)!, warm)]]),
     };
     // Steps on the residual are explained by the residual's own settling too (lag differences).
