@@ -39,6 +39,7 @@ import { limitsFromContext } from './limits.js';
 import { limitRepeats } from './repeats.js';
 import { changeSettler, spikeExplained } from './spike-context.js';
 import { materialChanges, stepExplained } from './step-context.js';
+import { naturalHold, repeatShare } from './stuck-context.js';
 import { atFrozenEdge, dropFrozenEchoes, joinFlicker, withoutFrozen } from './frozen.js';
 import { lag, lagSet, residualOf } from './model.js';
 import { interpolate, noiseScale, quantum } from './robust.js';
@@ -340,12 +341,16 @@ async function analyse(
   const reported = new Map<string, RowEvent[]>();
   for (const c of numeric) {
     const ch = channels.find((x) => x.name === c.name)!;
+    const repeats = stuck.get(c.name)?.length ? repeatShare(ch.x) : 0;
     for (const e of stuck.get(c.name) ?? []) {
       const t0 = t![Math.floor(e.r0 / bucket)]!;
       const othersMove = channels.some(
         (o) => o !== ch && moves(o, Math.floor(e.r0 / bucket), Math.floor(e.r1 / bucket)),
       );
-      const off = commandedOff(c.name, context, byName, Math.floor(e.r0 / bucket), Math.floor(e.r1 / bucket));
+      const [i0, i1] = [Math.floor(e.r0 / bucket), Math.floor(e.r1 / bucket)];
+      const off =
+        commandedOff(c.name, context, byName, i0, i1) ||
+        naturalHold(ch.x, i0, i1, e.values.value ?? NaN, ch.quantum, repeats);
       // Commands do not explain a frozen value (its siblings keep moving); only start-up and "off" do.
       if (othersMove && t0 >= ctx.startup.get(c.name)! && !off) {
         events.push(e);
