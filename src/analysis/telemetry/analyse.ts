@@ -40,6 +40,7 @@ import { limitRepeats } from './repeats.js';
 import { changeSettler, spikeExplained } from './spike-context.js';
 import { materialChanges, stepExplained } from './step-context.js';
 import { naturalHold, repeatShare } from './stuck-context.js';
+import { followsDwells, followsReference } from './oscillation-context.js';
 import { atFrozenEdge, dropFrozenEchoes, joinFlicker, withoutFrozen } from './frozen.js';
 import { lag, lagSet, residualOf } from './model.js';
 import { interpolate, noiseScale, quantum } from './robust.js';
@@ -217,6 +218,28 @@ async function analyse(
       ),
     );
   }
+  // A raise during a stepped scan or a sine sweep that the scan's dwells or a calm channel's motion
+  // account for is the test's doing, not an oscillation of the channel's own.
+  const dwellSeries = context.map((c) => byName.get(c.name)!);
+  const oscs = raw.filter((e) => e.kind === 'oscillation');
+  const calm = (name: string, e: RawEvent) =>
+    !oscs.some((o) => o.channels.includes(name) && o.i0 <= e.i1 && o.i1 >= e.i0);
+  const scanned = new Set(
+    oscs.filter((e) => {
+      const x = cleaned.get(e.channels[0]!)!;
+      const typical = e.values.typical_rms!;
+      return (
+        followsDwells(x, dwellSeries, e.i0, e.i1, typical) ||
+        channels.some(
+          (o) =>
+            o.name !== e.channels[0] &&
+            calm(o.name, e) &&
+            followsReference(x, cleaned.get(o.name)!, e.i0, e.i1, typical),
+        )
+      );
+    }),
+  );
+  raw.splice(0, raw.length, ...raw.filter((e) => !scanned.has(e)));
   // The command changes that may explain a step: material ones only (a new level, the start of a fast
   // ramp), and those of a state that cycles too (a step at a thermostat's toggle is the toggle's doing).
   const margin = stepWindow(t!.length);
