@@ -39,6 +39,8 @@ import { limitsFromContext } from './limits.js';
 import { limitRepeats } from './repeats.js';
 import { changeSettler, spikeExplained } from './spike-context.js';
 import { materialChanges, stepExplained } from './step-context.js';
+import { naturalHold, repeatShare } from './stuck-context.js';
+import { followsDwells, followsReference } from './oscillation-context.js';
 import { atFrozenEdge, dropFrozenEchoes, joinFlicker, withoutFrozen } from './frozen.js';
 import { lag, lagSet, residualOf } from './model.js';
 import { interpolate, noiseScale, quantum } from './robust.js';
@@ -216,6 +218,28 @@ async function analyse(
       ),
     );
   }
+  // A raise during a stepped scan or a sine sweep that the scan's dwells or a calm channel's motion
+  // account for is the test's doing, not an oscillation of the channel's own.
+  const dwellSeries = context.map((c) => byName.get(c.name)!);
+  const oscs = raw.filter((e) => e.kind === 'oscillation');
+  const calm = (name: string, e: RawEvent) =>
+    !oscs.some((o) => o.channels.includes(name) && o.i0 <= e.i1 && o.i1 >= e.i0);
+  const scanned = new Set(
+    oscs.filter((e) => {
+      const x = cleaned.get(e.channels[0]!)!;
+      const typical = e.values.typical_rms!;
+      return (
+        followsDwells(x, dwellSeries, e.i0, e.i1, typical) ||
+        channels.some(
+          (o) =>
+            o.name !== e.channels[0] &&
+            calm(o.name, e) &&
+            followsReference(x, cleaned.get(o.name)!, e.i0, e.i1, typical),
+        )
+      );
+    }),
+  );
+  raw.splice(0, raw.length, ...raw.filter((e) => !scanned.has(e)));
   // The command changes that may explain a step: material ones only (a new level, the start of a fast
   // ramp), and those of a state that cycles too (a step at a thermostat's toggle is the toggle's doing).
   const margin = stepWindow(t!.length);
@@ -289,9 +313,15 @@ async function analyse(
         : Math.max(settleStep, settleLevel(y, ch.sigma, t!, changes, seriesPeriod, answered));
     // Power-on is a change at row 0: a lone channel's warm-up settles by level too.
     const warm = sibs.length ? 0 : settleLevel(y, ch.sigma, t!, [0, ...changes.slice(0, 1)], seriesPeriod);
+    // Against several siblings the drift is judged on the residual, so only the residual's settling
+    // masks it: the channel's own (a thermal lag of a whole plateau, capped at 15% of the file after
+    // every command) hid creeps that start while the channel, with its siblings, is still settling.
+    const settleDrift = several
+      ? settleY
+      : Math.max(changes.length ? settleY : 0, ctx.settle.get(ch.name) ?? 0);
     const segCtx = {
       ...ctx,
-      settle: new Map([[ch.name, Math.max(changes.length ? settleY : 0, ctx.settle.get(ch.name) ?? 0)]]),
+      settle: new Map([[ch.name, settleDrift]]),
       startup: new Map([[ch.name, Math.max(0.1 * ctx.duration, ctx.startup.get(ch.name)!, warm)]]),
     };
     // Steps on the residual are explained by the residual's own settling too (lag differences).
@@ -334,12 +364,16 @@ async function analyse(
   const reported = new Map<string, RowEvent[]>();
   for (const c of numeric) {
     const ch = channels.find((x) => x.name === c.name)!;
+    const repeats = stuck.get(c.name)?.length ? repeatShare(ch.x) : 0;
     for (const e of stuck.get(c.name) ?? []) {
       const t0 = t![Math.floor(e.r0 / bucket)]!;
       const othersMove = channels.some(
         (o) => o !== ch && moves(o, Math.floor(e.r0 / bucket), Math.floor(e.r1 / bucket)),
       );
-      const off = commandedOff(c.name, context, byName, Math.floor(e.r0 / bucket), Math.floor(e.r1 / bucket));
+      const [i0, i1] = [Math.floor(e.r0 / bucket), Math.floor(e.r1 / bucket)];
+      const off =
+        commandedOff(c.name, context, byName, i0, i1) ||
+        naturalHold(ch.x, i0, i1, e.values.value ?? NaN, ch.quantum, repeats);
       // Commands do not explain a frozen value (its siblings keep moving); only start-up and "off" do.
       if (othersMove && t0 >= ctx.startup.get(c.name)! && !off) {
         events.push(e);

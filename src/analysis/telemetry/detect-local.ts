@@ -133,7 +133,7 @@ function lineRss(x: Float64Array, lo: number, hi: number): number {
 }
 
 /** RMS rise that marks an oscillation (power x4; a 3-sigma sine gives 2.3x) and the windows it must last. */
-const OSC_RATIO = 2;
+export const OSC_RATIO = 2;
 const OSC_MIN_WINDOWS = 3;
 /** Share of a raised stretch's power at one period (autocorrelation) that makes it an oscillation. */
 const OSC_PERIODICITY = 0.5;

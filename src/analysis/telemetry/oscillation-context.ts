@@ -1,0 +1,115 @@
+// What raises a channel's RMS during a scan or a sweep without being an oscillation of its own:
+// - a stepped scan (an EMI frequency list): each dwell has its own level, and the staircase of those
+//   levels, smooth over frequency, passes the high-pass as a slow wave; within the dwells the channel
+//   is as quiet as ever;
+// - a sine sweep: a response accelerometer follows the drive at the drive's frequency, louder near a
+//   resonance; it moves with another channel (the control accelerometer) that is not itself raised.
+// A fault's oscillation leaves both tests: it is inside the dwells, and no calm channel carries it.
+import { OSC_RATIO } from './detect-local.js';
+
+/** Dwells shorter than this carry no "within" to judge, so a fast sweep's per-sample values are not dwells. */
+const MIN_DWELL = 3;
+
+/** Sign changes of x about each w-sample window's mean over [i0, i1]. */
+function crossings(x: ArrayLike<number>, i0: number, i1: number, w: number): number {
+  let n = 0;
+  for (let s = i0; s <= i1; s += w) {
+    const e = Math.min(i1 + 1, s + w);
+    let m = 0;
+    for (let i = s; i < e; i++) m += x[i]!;
+    m /= e - s;
+    for (let i = s + 1; i < e; i++) if (x[i]! - m > 0 !== x[i - 1]! - m > 0) n++;
+  }
+  return n;
+}
+
+function rms(xs: ArrayLike<number>): number {
+  let e = 0;
+  for (let i = 0; i < xs.length; i++) e += xs[i]! ** 2;
+  return Math.sqrt(e / Math.max(1, xs.length));
+}
+
+/**
+ * Whether the raise over [i0, i1] of x is the levels of a stepped scan's dwells: the context series
+ * change at least 3 times inside, their dwells are at least MIN_DWELL samples (median), and x minus
+ * each dwell's mean is within OSC_RATIO of the channel's typical RMS.
+ */
+export function followsDwells(
+  x: ArrayLike<number>,
+  context: ArrayLike<number>[],
+  i0: number,
+  i1: number,
+  typical: number,
+): boolean {
+  const starts = [i0];
+  for (let i = i0 + 1; i <= i1; i++)
+    if (context.some((c) => c[i] !== c[i - 1] && !(Number.isNaN(c[i]!) && Number.isNaN(c[i - 1]!))))
+      starts.push(i);
+  if (starts.length < 4) return false;
+  const bounds = [...starts, i1 + 1];
+  const lengths = starts.map((s, k) => bounds[k + 1]! - s).sort((a, b) => a - b);
+  if (lengths[lengths.length >> 1]! < MIN_DWELL) return false;
+  const left: number[] = [];
+  starts.forEach((s, k) => {
+    const e = bounds[k + 1]!;
+    let m = 0;
+    for (let i = s; i < e; i++) m += x[i]!;
+    m /= e - s;
+    for (let i = s; i < e; i++) left.push(x[i]! - m);
+  });
+  return rms(left) < OSC_RATIO * typical;
+}
+
+/**
+ * Whether x over [i0, i1] is another channel's motion, window by window (`w` samples): x regressed
+ * on the reference and its derivative (any sinusoid at the reference's frequency, whatever its gain
+ * and phase) leaves no more than OSC_RATIO of x's typical RMS. The caller passes only references that
+ * are not raised themselves over the same stretch.
+ */
+export function followsReference(
+  x: ArrayLike<number>,
+  ref: ArrayLike<number>,
+  i0: number,
+  i1: number,
+  typical: number,
+  w = 30,
+): boolean {
+  // The reference must swing as often as x does (crossings of its window means within a factor of
+  // two): a slow channel (a temperature) is a ramp in every window and would fit any slow wave.
+  const cx = crossings(x, i0, i1, w);
+  const cr = crossings(ref, i0, i1, w);
+  if (cx === 0 || cr < 0.5 * cx || cr > 2 * cx) return false;
+  const left: number[] = [];
+  const own: number[] = [];
+  for (let s = i0; s <= i1; s += w) {
+    const e = Math.min(i1 + 1, s + w);
+    const n = e - s;
+    if (n < 8) break;
+    // Centred columns: x, the reference and its central difference.
+    const a: number[] = [];
+    const b: number[] = [];
+    const y: number[] = [];
+    for (let i = s; i < e; i++) {
+      a.push(ref[i]!);
+      b.push((ref[Math.min(ref.length - 1, i + 1)]! - ref[Math.max(0, i - 1)]!) / 2);
+      y.push(x[i]!);
+    }
+    const centre = (v: number[]) => {
+      const m = v.reduce((p, q) => p + q, 0) / v.length;
+      return v.map((q) => q - m);
+    };
+    const [ca, cb, cy] = [centre(a), centre(b), centre(y)];
+    const dot = (u: number[], v: number[]) => u.reduce((p, q, k) => p + q * v[k]!, 0);
+    const [aa, bb, ab, ay, by] = [dot(ca, ca), dot(cb, cb), dot(ca, cb), dot(ca, cy), dot(cb, cy)];
+    const det = aa * bb - ab * ab;
+    const [p, q] =
+      det > 1e-12 * (aa * bb + 1e-300) ? [(ay * bb - by * ab) / det, (by * aa - ay * ab) / det] : [0, 0];
+    for (let k = 0; k < n; k++) {
+      left.push(cy[k]! - p * ca[k]! - q * cb[k]!);
+      own.push(cy[k]!);
+    }
+  }
+  // And the reference must carry the wave, not merely fit some noise: three quarters of x's power
+  // within the windows goes with it.
+  return left.length > 0 && rms(left) < OSC_RATIO * typical && rms(left) <= 0.5 * rms(own);
+}
