@@ -85,7 +85,7 @@ const percentile = (sorted, p) => sorted[Math.max(0, Math.ceil(p * sorted.length
  */
 function check(scenario, json, { semantic, planted }) {
   const full = json.results.length === Math.min(20, json.total_count);
-  const page = json.results.map((r) => r.test_run.id);
+  const page = json.results.map((r) => r.test_run.uuid);
   if (scenario.planted) {
     if (!semantic && json.total_count !== 0)
       throw new Error(`full text found the paraphrase: ${json.total_count}`);
