@@ -1,8 +1,9 @@
 // The semantic index of the test-run search benchmark (bench/test-runs-search.mjs): what the
 // test_run_embedding job would have written for runs loaded by SQL, made at bulk speed but with the
-// product's own rules and tables. The texts and their hashes come from the product's componentText and
-// textHash (search-texts.ts) applied to each distinct set of parts (the data is templated: ~35,000
-// distinct texts for 22 million components); the components are joined to them in SQL; each distinct
+// product's own rules and tables. The texts and their hashes come from the product's partTexts and
+// textHash (search-texts.ts: each part of a component its own text, a short one joined to its
+// neighbour) applied to each distinct set of parts (the data is templated: a few thousand distinct
+// texts for 2 million components); the components' parts are joined to them in SQL; each distinct
 // text is embedded once by the built-in model and stored by the job's insertTextVectors. Then the job's
 // own comparison (componentChanges) is run on a sample of runs, and must find nothing to change.
 //
@@ -15,8 +16,8 @@ import { EMBED_BATCH } from '../dist/modules/documents/document-embedding.job.js
 import * as index from '../dist/modules/test-runs/search-index.repository.js';
 import {
   componentChanges,
-  componentText,
   componentTexts,
+  partTexts,
   textHash,
 } from '../dist/modules/test-runs/search-texts.js';
 import { log } from './lib.mjs';
@@ -69,27 +70,31 @@ async function onlyIndexedTypes(ex) {
   if (Number(other.n) > 0) throw new Error('reports, observations or data files: index them too');
 }
 
-/** Hashes each distinct set of parts with the product's rules; answers hash -> text. */
+/**
+ * Hashes each part of each distinct set of parts with the product's rules (a temporary table: type,
+ * parts, part -> hash); answers hash -> text.
+ */
 async function distinctTexts(ex) {
   await onlyIndexedTypes(ex);
   const texts = new Map();
   await ex.execute(
-    sql`CREATE TEMP TABLE bench_part_hashes (parts text[] PRIMARY KEY, text_hash text NOT NULL)`,
+    sql`CREATE TEMP TABLE IF NOT EXISTS bench_part_hashes (component_type text, parts text[], part text,
+      text_hash text NOT NULL, PRIMARY KEY (component_type, parts, part))`,
   );
   for (const [type, query] of Object.entries(DISTINCT_PARTS)) {
     const rows = await queryRows(ex, query);
-    const hashed = rows.flatMap(({ parts }) => {
-      const text = componentText(parts);
-      if (text === '') return [];
-      const hash = textHash(text);
-      texts.set(hash, text);
-      return [sql`(${sql.param(parts)}::text[], ${hash})`];
-    });
+    const hashed = rows.flatMap(({ parts }) =>
+      partTexts(type, parts).map(({ part, text }) => {
+        const hash = textHash(text);
+        texts.set(hash, text);
+        return sql`(${type}, ${sql.param(parts)}::text[], ${part}, ${hash})`;
+      }),
+    );
     for (let i = 0; i < hashed.length; i += 5000) {
       await ex.execute(sql`INSERT INTO bench_part_hashes VALUES ${sql.join(hashed.slice(i, i + 5000), sql`, `)}
         ON CONFLICT DO NOTHING`);
     }
-    log(`${type}: ${rows.length} distinct texts`);
+    log(`${type}: ${rows.length} distinct sets of parts, ${hashed.length} parts`);
   }
   return texts;
 }
@@ -104,10 +109,10 @@ async function writeComponents(ex, timings) {
   for (const i of indexes) await ex.execute(sql.raw(`DROP INDEX ${i.indexname}`));
   const t0 = process.hrtime.bigint();
   for (const [type, query] of Object.entries(COMPONENTS)) {
-    await ex.execute(sql`INSERT INTO test_run_search_components (component_type, component_id, run_id, system_id, text_hash)
-      SELECT x.type, x.id, x.run_id, x.system_id, h.text_hash FROM (${query}) AS x(type, id, run_id, system_id, parts)
-      JOIN bench_part_hashes h ON h.parts = x.parts
-      ON CONFLICT (component_id, component_type) DO UPDATE SET text_hash = EXCLUDED.text_hash`);
+    await ex.execute(sql`INSERT INTO test_run_search_components (component_type, component_id, part, run_id, system_id, text_hash)
+      SELECT x.type, x.id, h.part, x.run_id, x.system_id, h.text_hash FROM (${query}) AS x(type, id, run_id, system_id, parts)
+      JOIN bench_part_hashes h ON h.component_type = x.type AND h.parts = x.parts
+      ON CONFLICT (component_id, component_type, part) DO UPDATE SET text_hash = EXCLUDED.text_hash`);
     log(`${type}: components written`);
   }
   for (const i of indexes) await ex.execute(sql.raw(i.indexdef));

@@ -85,7 +85,7 @@ const percentile = (sorted, p) => sorted[Math.max(0, Math.ceil(p * sorted.length
  */
 function check(scenario, json, { semantic, planted }) {
   const full = json.results.length === Math.min(20, json.total_count);
-  const page = json.results.map((r) => r.test_run.id);
+  const page = json.results.map((r) => r.test_run.uuid);
   if (scenario.planted) {
     if (!semantic && json.total_count !== 0)
       throw new Error(`full text found the paraphrase: ${json.total_count}`);
@@ -315,22 +315,45 @@ function meaningText(m) {
 
 export const NOTES = `### What changed between runs
 
-- **Meaning at 2M steps (this table; a run at 16:39 gave the same picture: paraphrase p95 553 ms, 0 of 5
-  planted runs), PostgreSQL 15 without pgvector.** The machine was not quiet: load
-  10-15 throughout (other sessions' tests on the 2 cores), so every number above is ~3-4x what load 5 gives
+- **Meaning by parts (the tables above: 2,000 runs / 400,000 steps, PostgreSQL 15 without pgvector, load
+  8-9).** Each part of a component is its own vector now (a step's title, description and exception; a
+  part of one or two words joined to its neighbour; migration \`test_run_search_parts\`): 597,718 component
+  parts saying 19,993 distinct texts, written in 21 s and embedded by the built-in model in 401 s (50
+  texts/s) by the run before this one on the kept database. **5 of 5 planted runs on the first page** of
+  the paraphrase (ranks 1-5): the planted exception is the nearest of the 19,993 texts (cosine 0.677; next
+  the title "Spin up to 3000 rpm", said by 10,086 steps, 0.666).
+  - Before (16:43, 10,000 runs, one vector per component) the bench said 0 of 5, but it counted 0
+    whatever the page held: it looked for the planted runs in \`test_run.id\`, which a result does not have
+    (its id is \`uuid\`); fixed. What was real: in process, the planted step's whole text ranked 161st-177th
+    of 600 template texts. The same check today (600 step texts drawn from the bench's lists, the planted
+    step added, built-in model), for four paraphrases (\`wheel motor draw slowly increasing\`,
+    \`reaction wheel current creeping upward\`, \`RW current drifted higher over time\`,
+    \`slow rise in wheel current\`): by whole text 12th / 62nd / 17th / 28th, by parts 1st / 1st / 30th /
+    1st (the model does not read \`RW\` as reaction wheel).
+  - Latency with meaning on is what it was: p95 190-218 ms at load 8-9, all four over the target (the
+    paraphrase 191 ms here, 474 ms at 10,000 runs and load 15). Not examined further.
+  - Not run at 10,000 runs / 2M steps: ~28,000 texts to embed (~10 min at this rate) and the data did not
+    fit before the deadline; a run with \`BENCH_SEARCH_RUNS=10000 BENCH_SEARCH_KEEP=1\` makes them.
+  - The vector cache's refresh (the texts added in the last minute, on every search) reads an index
+    \`(model, created_at)\` now. EXPLAIN ANALYZE on this database with nothing new: an index scan of 2
+    buffers, 0.05 ms, against a sequential scan of the texts' 286 heap pages (the vectors are TOASTed
+    apart), 2.3 ms; over the last minute of the bulk embedding (4,313 texts): 0.8 against 1.6 ms. Small at
+    20,000 texts, but without the index it grows with them on every search.
+- **Meaning at 2M steps, one vector per component (16:43, 10,000 runs; a run at 16:39 gave the same
+  picture: paraphrase p95 553 ms), PostgreSQL 15 without pgvector.** The machine was not quiet: load
+  10-15 throughout (other sessions' tests on the 2 cores), so every number of that run was ~3-4x what load 5 gives
   (the common term's full-text p95 was 59 ms at load 5.75 with the same code).
   - Index: 2,210,000 components saying 35,185 distinct texts (25,165 step, 20 card, 10,000 run texts).
     The built-in model embedded 15-25 texts/s at that load, so by the deadline **15,712 texts were
     embedded** (the planted ones first, then steps): ~9,500 step texts and the 10,000 run texts had no
     vector. The rest can be added to the kept database by another run (\`BENCH_SEARCH_EMBED_MAX\` limits a run).
-  - **The answer is wrong: 0 of the 5 planted runs on the first page** of \`q=wheel motor draw slowly
+  - The bench counted 0 of the 5 planted runs on the first page (a miscount, above) of \`q=wheel motor draw slowly
     increasing\` (semantic search answered 199 runs; full text none). A step's vector is of its whole text
     (title, description, exception, one line each), and the planted exception is one line after the
     template's ("Spin up to 3000 rpm / Check the ADCS current at +25C"): the model places that step beside
     every other templated step. Beside 600 template texts (in process, same model): the phrase alone ranks
-    1st for this query; as the exception line of a templated step, 161st-177th. Not fixed: it needs an
-    exception (or any long part) embedded as its own vector, a component as near as its nearest part
-    (a part key in \`test_run_search_components\`).
+    1st for this query; as the exception line of a templated step, 161st-177th. Since fixed by parts
+    (above).
   - **Where the time went** (in process, load 15, the paraphrase, limit 200): before, the semantic half read
     every vector from PostgreSQL on each search: **1,180-1,518 ms** at 14,500 texts (main d5d45ec),
     growing with the texts: at 35,000 past the 2 s the search waits (\`SEMANTIC_TIMEOUT_MS\`), when meaning is
@@ -357,7 +380,7 @@ export const NOTES = `### What changed between runs
   | lexemes as values, runs joined before grouping (0fbf7de) | 204 | 291 | 11-12 |
   | same code (1309ecc), today 11:28, freshly loaded data | 229 | 382 | 14 |
   | covering key, one lexeme a word, grouped by run (4fcf1b9) | 35 | 49 | 2 |
-  | and the page's matches bounded (f6e0588, this table) | 35 | 59 | 6 |
+  | and the page's matches bounded (f6e0588, 10,000 runs) | 35 | 59 | 6 |
 
 - **A/B in one session** (psql on this database, load 1.5-2, the statements alternating, 15 each, medians):
   the ranking statement before (as before the migration: \`enable_indexonlyscan = off\`, so the counts come

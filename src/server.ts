@@ -8,6 +8,7 @@ import { requestReembeddingOfDocuments } from './modules/documents/reembed.repos
 import {
   requestIndexingForModel,
   requestIndexingOfUnindexedRuns,
+  requestIndexingOfWholeComponents,
 } from './modules/test-runs/search-index-queue.repository.js';
 import { migrateDatabase } from './db/migrate.js';
 import type { Database } from './db/client.js';
@@ -51,6 +52,9 @@ export async function serve(config: Config): Promise<FastifyInstance> {
     // runs already queued are skipped, so a restart queues nothing.
     const queued = await requestIndexingOfUnindexedRuns(database.db);
     if (queued > 0) app.log.info({ queued }, 'test-run search: queued the embedding of earlier runs');
+    // Runs indexed before each part of a component had its own vector are indexed again, by parts.
+    const whole = await requestIndexingOfWholeComponents(database.db);
+    if (whole > 0) app.log.info({ runs: whole }, 'test-run search: queued the re-indexing of runs by parts');
     await requestReembedding(app, database, embeddingModelOf(config.embeddings));
   } catch (err) {
     await database.close();

@@ -5,6 +5,7 @@
 //
 // The float32 `bytea` here is the canonical copy on every database; where pgvector is installed (always
 // on PGlite) the vectors are also in `test_run_text_vectors` with an HNSW index (db/test-run-vectors.ts).
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { bytea, createdAt } from './columns.js';
 import { testRuns } from './test-runs.js';
@@ -25,10 +26,19 @@ export const testRunSearchTexts = pgTable(
     embedding: bytea('embedding').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.model, t.textHash] })],
+  (t) => [
+    primaryKey({ columns: [t.model, t.textHash] }),
+    // The vector cache (search-vector-cache.ts) asks on every search for the texts added in the last
+    // minute: without this index that was a scan of every text of the model.
+    index('test_run_search_texts_model_created_idx').on(t.model, t.createdAt),
+  ],
 );
 
-/** Each live component with text, pointing at its text's hash; rewritten by the job when it changes. */
+/**
+ * Each part with text of each live component (a step's title, description, exception...: search-texts.ts
+ * PART_NAMES), pointing at its text's hash; rewritten by the job when it changes. A component is as near
+ * to a query as its nearest part.
+ */
 export const testRunSearchComponents = pgTable(
   'test_run_search_components',
   {
@@ -39,10 +49,12 @@ export const testRunSearchComponents = pgTable(
       .references(() => testRuns.id, { onDelete: 'cascade' }),
     /** The run's system, repeated so a search of one system filters without joining runs. */
     systemId: uuid('system_id').notNull(),
+    /** Which part of the component the text is ('whole': all of it, as indexed before parts). */
+    part: text('part').notNull(),
     textHash: text('text_hash').notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.componentId, t.componentType] }),
+    primaryKey({ columns: [t.componentId, t.componentType, t.part] }),
     // The job compares a run's rows with what the run says now.
     index('test_run_search_components_run_idx').on(t.runId),
     // From a nearest text to its first components in answer order, newest runs first (ids are
@@ -52,6 +64,11 @@ export const testRunSearchComponents = pgTable(
     // the filters checked on table rows, a text said by 50 components cost 50 row reads per candidate,
     // and a search of one system's reports (0.75% of 100,000) took 513 ms p50 (bench/test-run-semantic.mjs).
     index('test_run_search_components_scope_idx').on(t.textHash, t.systemId, t.componentType),
+    // The runs still indexed as whole components (before parts), for the start to queue their
+    // re-indexing (requestIndexingOfWholeComponents): empty once they are, and never written after.
+    index('test_run_search_components_whole_idx')
+      .on(t.runId)
+      .where(sql`part = 'whole'`),
   ],
 );
 

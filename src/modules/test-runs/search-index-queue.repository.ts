@@ -120,3 +120,24 @@ export async function requestIndexingForModel(db: Db, model: string, batch = 500
   }
   return runs.length;
 }
+
+/**
+ * Queues every live run still indexed as whole components ('whole' parts: indexed before each part
+ * had its own vector, migration test_run_search_parts), so its job replaces them by parts. Read from
+ * a partial index that holds only those rows: on every start after the first, an empty index.
+ */
+export async function requestIndexingOfWholeComponents(db: Db, batch = 500): Promise<number> {
+  const runs = await queryRows<{ id: string; created_by: string }>(
+    db,
+    sql`SELECT r.id, r.created_by FROM test_runs r
+         WHERE r.deleted_at IS NULL
+           AND r.id IN (SELECT c.run_id FROM test_run_search_components c WHERE c.part = 'whole')
+         ORDER BY r.id`,
+  );
+  for (let i = 0; i < runs.length; i += batch) {
+    await db.transaction(async (tx) => {
+      for (const run of runs.slice(i, i + batch)) await requestRunIndexing(tx, run.id, run.created_by);
+    });
+  }
+  return runs.length;
+}

@@ -21,7 +21,10 @@ export async function awaitRunWriters(ex: Executor, runId: string): Promise<void
   await ex.transaction((tx) => tx.execute(sql`SELECT id FROM test_runs WHERE id = ${runId} FOR SHARE`));
 }
 
-/** The live run's system and the parts of each of its components' texts; undefined for a deleted run. */
+/**
+ * The live run's system and the parts of each of its components' texts, in PART_NAMES order
+ * (search-texts.ts); undefined for a deleted run.
+ */
 export async function readRunParts(
   ex: Executor,
   runId: string,
@@ -56,6 +59,7 @@ export async function indexedComponents(ex: Executor, runId: string): Promise<In
     .select({
       componentType: testRunSearchComponents.componentType,
       componentId: testRunSearchComponents.componentId,
+      part: testRunSearchComponents.part,
       textHash: testRunSearchComponents.textHash,
     })
     .from(testRunSearchComponents)
@@ -78,16 +82,13 @@ export async function applyComponentChanges(
     sql`SELECT id FROM test_runs WHERE id = ${run.runId} AND deleted_at IS NULL FOR SHARE`,
   );
   if (!live) return;
-  for (const type of new Set(removals.map((r) => r.componentType))) {
-    const ids = removals.filter((r) => r.componentType === type).map((r) => r.componentId);
-    await ex
-      .delete(testRunSearchComponents)
-      .where(
-        and(
-          eq(testRunSearchComponents.componentType, type),
-          inArray(testRunSearchComponents.componentId, ids),
-        ),
-      );
+  for (let i = 0; i < removals.length; i += 1000) {
+    const rows = sql.join(
+      removals.slice(i, i + 1000).map((r) => sql`(${r.componentId}::uuid, ${r.componentType}, ${r.part})`),
+      sql`, `,
+    );
+    await ex.execute(sql`DELETE FROM test_run_search_components
+      WHERE (component_id, component_type, part) IN (${rows})`);
   }
   for (let i = 0; i < upserts.length; i += 1000) {
     await ex
@@ -96,13 +97,18 @@ export async function applyComponentChanges(
         upserts.slice(i, i + 1000).map((c) => ({
           componentType: c.componentType,
           componentId: c.componentId,
+          part: c.part,
           runId: run.runId,
           systemId: run.systemId,
           textHash: c.textHash,
         })),
       )
       .onConflictDoUpdate({
-        target: [testRunSearchComponents.componentId, testRunSearchComponents.componentType],
+        target: [
+          testRunSearchComponents.componentId,
+          testRunSearchComponents.componentType,
+          testRunSearchComponents.part,
+        ],
         set: { textHash: sql`excluded.text_hash` },
       });
   }

@@ -10,7 +10,11 @@ import type { JobContext } from '../../jobs/registry.js';
 import { ok, testApp, type TestContext, type TestUser } from '../../../test/helpers.js';
 import { runClient } from '../../../test/test-run-helpers.js';
 import { testRunEmbeddingJob } from './test-run-embedding.job.js';
-import { requestIndexingForModel, requestIndexingOfUnindexedRuns } from './search-index-queue.repository.js';
+import {
+  requestIndexingForModel,
+  requestIndexingOfUnindexedRuns,
+  requestIndexingOfWholeComponents,
+} from './search-index-queue.repository.js';
 import { textHash } from './search-texts.js';
 
 let ctx: TestContext;
@@ -199,5 +203,43 @@ describe('the test_run_embedding job', () => {
       sql`SELECT count(*)::int AS n FROM test_run_search_components WHERE run_id = ${run.uuid}`,
     );
     expect(Number(left!.n)).toBe(0);
+  });
+});
+
+describe('requestIndexingOfWholeComponents', () => {
+  it('queues each live run still indexed as whole components, and its job replaces them by parts', async () => {
+    const embedder = countingEmbedder();
+    const run = await client.run({ title: 'Indexed before parts' });
+    const card = await client.card(run.uuid, { title: 'Reaction wheel spin-up' });
+    await client.step(run.uuid, card.uuid, {
+      title: 'Spin up to 3000 rpm',
+      description: 'Check the ADCS current at +25C',
+    });
+    await runJob(embedder, run.uuid);
+    await ctx.database.db.execute(
+      sql`UPDATE job_runs SET status = 'completed', finished_at = now()
+          WHERE config->>'test_run_id' = ${run.uuid} AND status = 'pending'`,
+    );
+    // As migration test_run_search_parts left a run indexed before: one 'whole' row per component.
+    await ctx.database.db.execute(sql`DELETE FROM test_run_search_components WHERE run_id = ${run.uuid}`);
+    await ctx.database.db.execute(sql`INSERT INTO test_run_search_components
+        (component_type, component_id, part, run_id, system_id, text_hash)
+      VALUES ('card', ${card.uuid}, 'whole', ${run.uuid}, ${run.system_id}, ${textHash('whole text')})`);
+
+    expect(await requestIndexingOfWholeComponents(ctx.database.db)).toBe(1);
+    expect((await indexingRuns(run.uuid)).at(-1)!.status).toBe('pending');
+    await runJob(embedder, run.uuid);
+    const parts = await queryRows<{ component_type: string; part: string }>(
+      ctx.database.db,
+      sql`SELECT component_type, part FROM test_run_search_components WHERE run_id = ${run.uuid}
+        ORDER BY component_type, part`,
+    );
+    expect(parts).toEqual([
+      { component_type: 'card', part: 'title' },
+      { component_type: 'run', part: 'title' },
+      { component_type: 'step', part: 'description' },
+      { component_type: 'step', part: 'title' },
+    ]);
+    expect(await requestIndexingOfWholeComponents(ctx.database.db)).toBe(0);
   });
 });

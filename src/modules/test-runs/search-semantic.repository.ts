@@ -1,8 +1,10 @@
 // SQL of semantic test-run search, in two steps. First the texts nearest to the query among those that
 // at least one component in scope (system, component types) says: with pgvector an HNSW index scan
 // that reads on until it has `limit` of them (withHnswSearch), without it an exact scan in bounded
-// batches. Then those texts' components. The `limit` nearest such texts hold the `limit` nearest
-// components, since each has one: a text said by 10,000 steps is compared once, not 10,000 times.
+// batches. Then those texts' components, each part of a component its own text (a step's title,
+// description, exception): a component is as near as its nearest part, so it is answered once, at the
+// first of its texts in similarity order. The `limit` nearest such texts hold the `limit` nearest
+// components, since each has at least one: a text said by 10,000 steps is compared once, not 10,000 times.
 //
 // Components of deleted runs are not there to find: a run's deletion removes them in its transaction,
 // and the job writes a run's components only while the run is live (search-index.repository.ts).
@@ -20,6 +22,8 @@ export interface ComponentHit {
   runId: string;
   componentType: SearchComponentType;
   componentId: string;
+  /** The component's part nearest the query (search-texts.ts PART_NAMES; 'whole' before parts). */
+  part: string;
   similarity: number;
 }
 
@@ -167,8 +171,9 @@ async function nearestByScan(
 
 /**
  * The components in scope that say `texts`, in the texts' order, newest run first among those saying
- * one text (UUIDv7 ids are time-ordered), at most `limit`: each text reads at most `limit` of its rows
- * from the (text_hash, run_id DESC) index, however many steps repeat it.
+ * one text (UUIDv7 ids are time-ordered), at most `limit`, each once, with the part it said first (its
+ * nearest): each text reads at most `limit` of its rows from the (text_hash, run_id DESC) index,
+ * however many steps repeat it.
  */
 export async function componentsSaying(
   ex: Executor,
@@ -180,9 +185,17 @@ export async function componentsSaying(
   // text is said by dozens of runs, so the first few texts usually fill the answer, and reading up to
   // `limit` rows for each of 200 texts to sort them cost 90-320 ms at 2M steps (load 15).
   const hits: ComponentHit[] = [];
+  const seen = new Set<string>();
   for (let from = 0, size = 8; from < texts.length && hits.length < limit; from += size, size *= 2) {
     const batch = texts.slice(from, from + size);
-    hits.push(...(await componentsOfTexts(ex, batch, scope, limit - hits.length)));
+    // A component met again through a farther part still counts against the batch's limit, so the
+    // loop reads on (the next batch) until `limit` distinct components.
+    for (const hit of await componentsOfTexts(ex, batch, scope, limit - hits.length)) {
+      const key = `${hit.componentType}:${hit.componentId}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      hits.push(hit);
+    }
   }
   return hits;
 }
@@ -206,12 +219,13 @@ async function componentsOfTexts(
       run_id: string;
       component_type: SearchComponentType;
       component_id: string;
+      part: string;
     }>(
       tx,
-      sql`SELECT n.rank, c.run_id, c.component_type, c.component_id
+      sql`SELECT n.rank, c.run_id, c.component_type, c.component_id, c.part
       FROM (VALUES ${ranked}) AS n(text_hash, rank)
       CROSS JOIN LATERAL (
-        SELECT c.run_id, c.component_type, c.component_id FROM test_run_search_components c
+        SELECT c.run_id, c.component_type, c.component_id, c.part FROM test_run_search_components c
         WHERE c.text_hash = n.text_hash AND ${inScope(scope)}
         ORDER BY c.run_id DESC NULLS LAST, c.component_id LIMIT ${limit}) c
       ORDER BY n.rank, c.run_id DESC, c.component_id
@@ -222,6 +236,7 @@ async function componentsOfTexts(
     runId: r.run_id,
     componentType: r.component_type,
     componentId: r.component_id,
+    part: r.part,
     similarity: texts[Number(r.rank)]!.similarity,
   }));
 }

@@ -15,7 +15,31 @@ export const REPORT_CONTENT_HEAD = 1000;
 /** Longest text embedded: ~300 words, beyond which the built-in model's cost grows and meaning blurs. */
 export const MAX_EMBEDDED_CHARS = 2000;
 
-/** The parts a component's text is made of, in order (nulls are absent parts, e.g. no exception). */
+/**
+ * The parts of each component type that may be embedded, in the order readRunParts reads them. Each
+ * part is its own vector (a component is as near as its nearest part): one vector for a step's title,
+ * description and exception together placed a step whose exception said "reaction wheel current crept
+ * up" beside every step of its template, 161st-177th of 600 for a paraphrase that finds the phrase alone
+ * first (bench/RESULTS.md, test-run search).
+ */
+export const PART_NAMES = {
+  run: ['title', 'description'],
+  card: ['title', 'description'],
+  step: ['title', 'description', 'exception'],
+  report: ['title', 'summary', 'content'],
+  observation: ['text'],
+  data: ['file_name'],
+} as const satisfies Record<SearchComponentType, readonly string[]>;
+
+/**
+ * Fewer words than this and a part is not embedded alone but with its neighbour, as one text: the
+ * vector of "Shock" or "Power on" is little more than its words', near any query that shares one of
+ * them (a card titled "Wheel spin-up" would answer every question about wheels), which full text
+ * already finds exactly; beside its description it says which shock or what is powered.
+ */
+export const MIN_PART_WORDS = 3;
+
+/** The parts a component's text is made of, in PART_NAMES order (nulls are absent, e.g. no exception). */
 export interface ComponentParts {
   componentType: SearchComponentType;
   componentId: string;
@@ -25,20 +49,42 @@ export interface ComponentParts {
 export interface ComponentText {
   componentType: SearchComponentType;
   componentId: string;
+  /** The part embedded (a short part folded into it is named by the part it joined). */
+  part: string;
   text: string;
   textHash: string;
 }
 
+const clean = (p: string | null) => (p ?? '').replace(/\s+/g, ' ').trim();
+const words = (p: string) => p.split(' ').length;
+
 /**
- * The embedded text: the non-empty parts with their whitespace collapsed, one per line, cut at
- * MAX_EMBEDDED_CHARS. A report's content is cut at REPORT_CONTENT_HEAD before (by the reader).
+ * The texts embedded for one component, each named by its part: the non-empty parts with their
+ * whitespace collapsed, cut at MAX_EMBEDDED_CHARS, a part of fewer than MIN_PART_WORDS words joined
+ * (one per line) to the part after it, or to the one before when it is last, or alone when it is all
+ * the component says (a data file's name). A report's content is cut at REPORT_CONTENT_HEAD before.
  */
-export function componentText(parts: readonly (string | null)[]): string {
-  return parts
-    .map((p) => (p ?? '').replace(/\s+/g, ' ').trim())
-    .filter((p) => p !== '')
-    .join('\n')
-    .slice(0, MAX_EMBEDDED_CHARS);
+export function partTexts(
+  componentType: SearchComponentType,
+  parts: readonly (string | null)[],
+): { part: string; text: string }[] {
+  const names: readonly string[] = PART_NAMES[componentType];
+  const present = parts.flatMap((p, i) => (clean(p) === '' ? [] : [{ part: names[i]!, text: clean(p) }]));
+  const out: { part: string; text: string }[] = [];
+  let pending: string[] = [];
+  present.forEach((p, i) => {
+    const short = words(p.text) < MIN_PART_WORDS;
+    if (short && i < present.length - 1) {
+      pending.push(p.text);
+    } else if (short && pending.length === 0 && out.length > 0) {
+      const before = out.pop()!;
+      out.push({ part: before.part, text: `${before.text}\n${p.text}` });
+    } else {
+      out.push({ part: p.part, text: [...pending, p.text].join('\n') });
+      pending = [];
+    }
+  });
+  return out.map((p) => ({ part: p.part, text: p.text.slice(0, MAX_EMBEDDED_CHARS) }));
 }
 
 /**
@@ -49,28 +95,33 @@ export function textHash(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex').slice(0, 32);
 }
 
-/** The components worth embedding (those with text), each with its text and hash. */
+/** The texts worth embedding (the parts with text), each with its component, part and hash. */
 export function componentTexts(components: readonly ComponentParts[]): ComponentText[] {
-  return components.flatMap((c) => {
-    const text = componentText(c.parts);
-    return text === ''
-      ? []
-      : [{ componentType: c.componentType, componentId: c.componentId, text, textHash: textHash(text) }];
-  });
+  return components.flatMap((c) =>
+    partTexts(c.componentType, c.parts).map((p) => ({
+      componentType: c.componentType,
+      componentId: c.componentId,
+      part: p.part,
+      text: p.text,
+      textHash: textHash(p.text),
+    })),
+  );
 }
 
 export interface IndexedComponent {
   componentType: SearchComponentType;
   componentId: string;
+  part: string;
   textHash: string;
 }
 
-const key = (c: { componentType: string; componentId: string }) => `${c.componentType}:${c.componentId}`;
+const key = (c: { componentType: string; componentId: string; part: string }) =>
+  `${c.componentType}:${c.componentId}:${c.part}`;
 
 /**
- * What the job writes: the components that are new or whose text changed, those indexed that are gone
- * or have no text any more, and the hashes no longer pointed at from this run (their vectors may now
- * serve no component anywhere).
+ * What the job writes: the component parts that are new or whose text changed, those indexed that are
+ * gone or have no text any more (an exception cleared), and the hashes no longer pointed at from this
+ * run (their vectors may now serve no component anywhere).
  */
 export function componentChanges(
   wanted: readonly ComponentText[],

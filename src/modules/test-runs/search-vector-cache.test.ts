@@ -23,7 +23,8 @@ async function said(hash: string, angle: number, run: number): Promise<void> {
   await insertTextVectors(ctx.database.db, MODEL, [{ textHash: hash, embedding: at(angle) }]);
   const { runId, systemId } = runs[run]!;
   await ctx.database.db.execute(sql`INSERT INTO test_run_search_components
-    (component_type, component_id, run_id, system_id, text_hash) VALUES ('step', ${newId()}, ${runId}, ${systemId}, ${hash})`);
+    (component_type, component_id, part, run_id, system_id, text_hash)
+    VALUES ('step', ${newId()}, 'title', ${runId}, ${systemId}, ${hash})`);
 }
 
 beforeAll(async () => {

@@ -153,22 +153,39 @@ export interface ComponentRow {
   step_title: string | null;
 }
 
+/** A component's searchable text, every part of it (joined with the component tables as in details). */
+const WHOLE_TEXT = sql`CASE m.component_type
+    WHEN 'run' THEN concat_ws(' — ', r.title, nullif(r.description, ''))
+    WHEN 'card' THEN concat_ws(' — ', c.title, nullif(c.description, ''))
+    WHEN 'step' THEN concat_ws(' — ', st.title, nullif(st.description, ''), st.exception)
+    WHEN 'observation' THEN o.text
+    WHEN 'report' THEN concat_ws(' — ', p.title, nullif(p.summary, ''), nullif(p.content, ''))
+    ELSE f.file_name END`;
+
 /**
- * The component behind each row of `matched` (columns run_id, component_type, component_id, rank),
- * with the card and step above it; a component deleted since (a stale semantic hit) drops out.
- * `snippet` is an SQL expression over `text`, the component's searchable text.
+ * The text of the part `m.part` that a semantic hit matched (search-texts.ts PART_NAMES), or the whole
+ * text when the part says nothing now (edited since) or is 'whole' (indexed before parts).
  */
-function details(matched: SQL, snippet: SQL): SQL {
+const PART_TEXT = sql`coalesce(nullif(CASE m.part
+    WHEN 'title' THEN coalesce(r.title, c.title, st.title, p.title)
+    WHEN 'description' THEN coalesce(r.description, c.description, st.description)
+    WHEN 'exception' THEN st.exception
+    WHEN 'summary' THEN p.summary
+    WHEN 'content' THEN p.content
+    WHEN 'text' THEN o.text
+    WHEN 'file_name' THEN f.file_name END, ''), ${WHOLE_TEXT})`;
+
+/**
+ * The component behind each row of `matched` (columns run_id, component_type, component_id, rank, and
+ * part when `text` reads it), with the card and step above it; a component deleted since (a stale
+ * semantic hit) drops out. `snippet` is an SQL expression over `text`, the component's text as `text`
+ * (an SQL expression over the joined tables) says it.
+ */
+function details(matched: SQL, snippet: SQL, text: SQL = WHOLE_TEXT): SQL {
   return sql`SELECT m.run_id, m.component_type, m.component_id, m.rank,
       CASE m.component_type WHEN 'run' THEN r.title WHEN 'card' THEN c.title WHEN 'step' THEN st.title
         WHEN 'observation' THEN left(o.text, 80) WHEN 'report' THEN p.title ELSE f.file_name END AS title,
-      (SELECT ${snippet} FROM (SELECT CASE m.component_type
-          WHEN 'run' THEN concat_ws(' — ', r.title, nullif(r.description, ''))
-          WHEN 'card' THEN concat_ws(' — ', c.title, nullif(c.description, ''))
-          WHEN 'step' THEN concat_ws(' — ', st.title, nullif(st.description, ''), st.exception)
-          WHEN 'observation' THEN o.text
-          WHEN 'report' THEN concat_ws(' — ', p.title, nullif(p.summary, ''), nullif(p.content, ''))
-          ELSE f.file_name END AS text) t) AS snippet,
+      (SELECT ${snippet} FROM (SELECT ${text} AS text) t) AS snippet,
       pc.position AS card_position, pc.title AS card_title, ps.position AS step_position,
       ps.title AS step_title
     FROM (${matched}) m
@@ -221,22 +238,35 @@ export async function fulltextMatches(
   return queryRows(ex, details(matched, sql`ts_headline('english', t.text, ${anyWord(q)}, ${HEADLINE})`));
 }
 
-/** The components of semantic hits, their snippet the start of their text (up to 200 characters). */
+/**
+ * The components of semantic hits, their snippet the start (up to 200 characters) of the part that
+ * matched: the step's exception an engineer remembers, not its templated title.
+ */
 export async function componentsOf(
   ex: Executor,
-  hits: { runId: string; componentType: SearchComponentType; componentId: string; similarity: number }[],
+  hits: {
+    runId: string;
+    componentType: SearchComponentType;
+    componentId: string;
+    part?: string;
+    similarity: number;
+  }[],
 ): Promise<ComponentRow[]> {
   if (hits.length === 0) return [];
   const values = sql.join(
     hits.map(
       (h) =>
-        sql`(${h.runId}::uuid, ${h.componentType}::text, ${h.componentId}::uuid, ${h.similarity}::float8)`,
+        sql`(${h.runId}::uuid, ${h.componentType}::text, ${h.componentId}::uuid, ${h.similarity}::float8, ${h.part ?? 'whole'}::text)`,
     ),
     sql`, `,
   );
-  const matched = sql`SELECT * FROM (VALUES ${values}) AS v(run_id, component_type, component_id, rank)`;
+  const matched = sql`SELECT * FROM (VALUES ${values}) AS v(run_id, component_type, component_id, rank, part)`;
   return queryRows(
     ex,
-    details(matched, sql`CASE WHEN length(t.text) > 200 THEN left(t.text, 199) || '…' ELSE t.text END`),
+    details(
+      matched,
+      sql`CASE WHEN length(t.text) > 200 THEN left(t.text, 199) || '…' ELSE t.text END`,
+      PART_TEXT,
+    ),
   );
 }

@@ -13,6 +13,8 @@ export interface SemanticHit {
   runId: string;
   componentType: SearchComponentType;
   componentId: string;
+  /** The part of the component nearest the query (its snippet), when the semantic half says. */
+  part?: string;
   similarity: number;
 }
 
