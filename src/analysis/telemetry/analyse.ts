@@ -23,7 +23,14 @@ import {
   type Context,
 } from './context.js';
 import { drift, standsOut } from './detect-drift.js';
-import { dropouts, limitBreaches, stuckRuns, STUCK_MIN_ROWS, STUCK_RATIO } from './detect-flat.js';
+import {
+  dropouts,
+  limitBreaches,
+  MIN_EMPTY_RUN,
+  stuckRuns,
+  STUCK_MIN_ROWS,
+  STUCK_RATIO,
+} from './detect-flat.js';
 import {
   oscillations,
   SLOW_OSCILLATION_SCALE,
@@ -102,18 +109,24 @@ async function analyse(
 ): Promise<TelemetryAnalysis> {
   const { conn, rows } = src;
   const cols = src.columns.map((c, i) => ({ ...c, col: `c${i}` }));
-  const drop = await dropouts(
-    conn,
-    cols.filter((c) => c.kind === 'numeric').map((c) => ({ name: c.name, col: c.col })),
-  );
-  const period = drop.median ?? 1;
   const bucket = Math.max(1, Math.ceil(rows / (options.maxPoints ?? 200_000)));
-  const scan = await scanRows(conn, ['t', ...cols.map((c) => c.col)], rows, bucket, {
-    ratio: STUCK_RATIO,
-    minLength: STUCK_MIN_ROWS,
-    // Numeric-typed command columns too: one named like a command may turn out to be a sensor.
-    cols: cols.filter((c) => c.kind === 'numeric' || isNumericType(c.type)).map((c) => c.col),
-  });
+  // Dropouts are judged on the columns named as measurements, before their data is looked at.
+  const measured = cols.filter((c) => c.kind === 'numeric').map((c) => ({ name: c.name, col: c.col }));
+  const scan = await scanRows(
+    conn,
+    ['t', ...cols.map((c) => c.col)],
+    rows,
+    bucket,
+    {
+      ratio: STUCK_RATIO,
+      minLength: STUCK_MIN_ROWS,
+      // Numeric-typed command columns too: one named like a command may turn out to be a sensor.
+      cols: cols.filter((c) => c.kind === 'numeric' || isNumericType(c.type)).map((c) => c.col),
+    },
+    { time: 't', empty: measured.map((c) => c.col), minEmpty: MIN_EMPTY_RUN },
+  );
+  const drop = dropouts(scan, measured);
+  const period = drop.median ?? 1;
   const [t, ...data] = scan.series;
   const byName = new Map(cols.map((c, i) => [c.name, data[i]!]));
   // A numeric column with a handful of values (relays, discretes, numeric modes) is a state: its

@@ -102,6 +102,24 @@ function select(a: Float64Array, k: number): number {
   return a[k]!;
 }
 
+/**
+ * quantile_cont(q) as DuckDB computes it, so a value moved from SQL to JS does not change: the values
+ * at floor and ceil of (n - 1) q, interpolated as DuckDB interpolates doubles, lo (1 - d) + hi d
+ * (lo + (hi - lo) d differs in the last bit). `a` (no NaN) is reordered.
+ */
+export function quantileCont(a: Float64Array, q: number): number {
+  const rn = (a.length - 1) * q;
+  const f = Math.floor(rn);
+  const c = Math.ceil(rn);
+  const lo = select(a, f);
+  if (c === f) return lo;
+  // The ceil-th smallest: the least value right of f once f is in place.
+  let hi = Infinity;
+  for (let i = f + 1; i < a.length; i++) if (a[i]! < hi) hi = a[i]!;
+  const d = rn - f;
+  return lo * (1 - d) + hi * d;
+}
+
 /** The middle of three values, as sorting them would give it (no array per partition). */
 function middleOf(u: number, v: number, w: number): number {
   if (u > v) [u, v] = [v, u];
