@@ -49,7 +49,7 @@ import { materialChanges, stepExplained } from './step-context.js';
 import { atFrozenEdge, dropFrozenEchoes, joinFlicker, withoutFrozen } from './frozen.js';
 import { lag, lagSet, residualOf } from './model.js';
 import { interpolate, noiseScale, quantum } from './robust.js';
-import { channelStats, scanRows } from './scans.js';
+import { channelStats, percentileEvery, scanRows } from './scans.js';
 import { openSource, type Source } from './source.js';
 import type { ChannelSummary, TelemetryAnalysis, TelemetryInput, TelemetryOptions } from './types.js';
 
@@ -123,7 +123,11 @@ async function analyse(
       // Numeric-typed command columns too: one named like a command may turn out to be a sensor.
       cols: cols.filter((c) => c.kind === 'numeric' || isNumericType(c.type)).map((c) => c.col),
     },
-    { time: 't', empty: measured.map((c) => c.col), minEmpty: MIN_EMPTY_RUN },
+    {
+      gaps: { time: 't', empty: measured.map((c) => c.col), minEmpty: MIN_EMPTY_RUN },
+      // Long files' percentiles are of every k-th row: the pass keeps those rows (short files' are exact).
+      sampleEvery: percentileEvery(rows) > 1 ? percentileEvery(rows) : 0,
+    },
   );
   const drop = dropouts(scan, measured);
   const period = drop.median ?? 1;
@@ -381,6 +385,7 @@ async function analyse(
     conn,
     cols.map((c) => c.col),
     rows,
+    scan.samples,
   );
   for (const [i, c] of cols.entries()) {
     const stats = allStats[i]!;

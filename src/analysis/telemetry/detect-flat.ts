@@ -59,8 +59,12 @@ function timeGaps(
   steps: Float64Array,
   factor: number,
 ): { median: number | null; gaps: { row: number; dt: number }[] } {
-  const positive = steps.filter((dt) => dt > 0);
-  if (!positive.length) return { median: null, gaps: [] };
+  let n = 0;
+  for (let r = 0; r < steps.length; r++) if (steps[r]! > 0) n++;
+  if (!n) return { median: null, gaps: [] };
+  const positive = new Float64Array(n);
+  n = 0;
+  for (let r = 0; r < steps.length; r++) if (steps[r]! > 0) positive[n++] = steps[r]!;
   const median = quantileCont(positive, 0.5);
   const gaps: { row: number; dt: number }[] = [];
   for (let r = 0; r < steps.length && gaps.length < 1000; r++)

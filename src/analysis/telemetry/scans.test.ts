@@ -4,7 +4,7 @@
 import { DuckDBInstance } from '@duckdb/node-api';
 import { describe, expect, it } from 'vitest';
 import { madSigma, median, quantileCont, rollingMedian, smallMedian } from './robust.js';
-import { channelStats, EXACT_PERCENTILE_ROWS, scanRows } from './scans.js';
+import { channelStats, EXACT_PERCENTILE_ROWS, percentileEvery, scanRows } from './scans.js';
 
 const sortedMedian = (xs: number[]) => {
   const a = xs.filter(Number.isFinite).sort((u, v) => u - v);
@@ -181,7 +181,7 @@ describe('scanRows: one streamed pass', () => {
     }
   });
 
-  it('gathers the time steps and the runs of empty cells the window queries found', async () => {
+  it('gathers the time steps, the runs of empty cells and the sampled rows the queries found', async () => {
     // c0 empty in rows 10-14 and 30-31 (too short), and from row 390 to the end; c1 in row 1 only.
     const empty = (i: number) => (i >= 10 && i < 15) || i === 30 || i === 31 || i >= 390;
     const values: (number | null)[][] = Array.from({ length: 400 }, (_, i) => [
@@ -199,12 +199,12 @@ describe('scanRows: one streamed pass', () => {
         400,
         4,
         { ratio: 4, minLength: 10, cols: [] },
-        {
-          time: 't',
-          empty: ['c0', 'c1'],
-          minEmpty: 3,
-        },
+        { gaps: { time: 't', empty: ['c0', 'c1'], minEmpty: 3 }, sampleEvery: 7 },
       );
+      const every7 = await conn.runAndReadAll(
+        'SELECT c0 FROM v WHERE rn % 7 = 0 AND c0 IS NOT NULL ORDER BY rn',
+      );
+      expect(Array.from(got.samples.get('c0')!)).toEqual(every7.getRowObjectsJS().map((r) => r.c0));
       const lag = await conn.runAndReadAll('SELECT t - lag(t) OVER (ORDER BY rn) AS dt FROM v ORDER BY rn');
       expect(Array.from(got.steps)).toEqual(lag.getRowObjectsJS().map((r) => (r.dt === null ? NaN : r.dt)));
       expect(got.steps[100]).toBeCloseTo(3.5, 12);
@@ -269,6 +269,20 @@ describe('channelStats', () => {
       // Within 0.01 of a signal spanning [-1, 1]: about half a percentile rank where it is steepest.
       got.forEach((v, i) => expect(Math.abs(v! - p[i]!)).toBeLessThan(0.01));
       expect(stats!.sample_rate_hz).toBeCloseTo((Number(exact.n) - 1) / ((rows - 1) * 0.1 - 0), 3);
+      // The same sample kept by the streamed pass gives the query's percentiles to the bit
+      const every = percentileEvery(rows);
+      const { samples } = await scanRows(
+        conn,
+        ['c0'],
+        rows,
+        10,
+        { ratio: 4, minLength: 10, cols: [] },
+        { sampleEvery: every },
+      );
+      const [fromPass] = await channelStats(conn, ['c0'], rows, samples);
+      // (mean and std are DuckDB's parallel sums, whose last bits vary from one query to the next)
+      const percentiles = (x: typeof stats) => [x!.p01, x!.p05, x!.p50, x!.p95, x!.p99];
+      expect(percentiles(fromPass)).toEqual(percentiles(stats));
     } finally {
       conn.closeSync();
       instance.closeSync();

@@ -1,6 +1,7 @@
 // SQL scans over the table `v(rn, t, c0..cN)` built by source.ts. Each returns a few numbers or a
 // short list of intervals, so a 200 MB file costs DuckDB time, not JS memory.
 import { DuckDBDoubleVector, type DuckDBConnection, type DuckDBDataChunk } from '@duckdb/node-api';
+import { quantileCont } from './robust.js';
 import { rowsOf } from './source.js';
 import type { ChannelStats, Limit } from './types.js';
 
@@ -21,6 +22,11 @@ const num = (x: unknown): number | null => (x === null || x === undefined ? null
  */
 export const EXACT_PERCENTILE_ROWS = 1_000_000;
 export const PERCENTILE_SAMPLE_ROWS = 200_000;
+const PERCENTILES = [0.01, 0.05, 0.5, 0.95, 0.99];
+
+/** The percentile sample's stride: every row up to EXACT_PERCENTILE_ROWS, else every k-th row. */
+export const percentileEvery = (rows: number) =>
+  rows > EXACT_PERCENTILE_ROWS ? Math.ceil(rows / PERCENTILE_SAMPLE_ROWS) : 1;
 
 /**
  * Every column's statistics: one scan of the table for the moments and rates, and one for the
@@ -30,6 +36,8 @@ export async function channelStats(
   conn: DuckDBConnection,
   cols: string[],
   rows: number,
+  /** Each column's rows at rn % percentileEvery(rows) = 0, from scanRows, when that is above 1. */
+  samples?: Map<string, Float64Array>,
 ): Promise<ChannelStats[]> {
   if (!cols.length) return [];
   // The sample rate spans the rows where the column has a value. A column with none missing spans
@@ -54,12 +62,24 @@ export async function channelStats(
     );
     Object.assign(r, g);
   }
-  const every = rows > EXACT_PERCENTILE_ROWS ? Math.ceil(rows / PERCENTILE_SAMPLE_ROWS) : 1;
-  const [q = {}] = await rowsOf(
-    conn,
-    `SELECT ${cols.map((col, i) => `quantile_cont(${col}, [0.01, 0.05, 0.5, 0.95, 0.99]) AS p${i}`).join(', ')}
-     FROM v ${every > 1 ? `WHERE rn % ${every} = 0` : ''}`,
-  );
+  const every = percentileEvery(rows);
+  // The sample's percentiles in JS when the streamed pass kept it (as quantile_cont computes them):
+  // the query filtered every row of the table again (0.3 s CPU on 200 MB).
+  const kept = every > 1 && samples && cols.every((c) => samples.has(c));
+  const [q = {}] = kept
+    ? [
+        Object.fromEntries(
+          cols.map((c, i) => {
+            const a = Float64Array.from(samples.get(c)!);
+            return [`p${i}`, a.length ? PERCENTILES.map((p) => quantileCont(a, p)) : null];
+          }),
+        ),
+      ]
+    : await rowsOf(
+        conn,
+        `SELECT ${cols.map((col, i) => `quantile_cont(${col}, [${PERCENTILES.join(', ')}]) AS p${i}`).join(', ')}
+         FROM v ${every > 1 ? `WHERE rn % ${every} = 0` : ''}`,
+      );
   const total = num(r.total) ?? 0;
   return cols.map((_, i) => {
     const p = (q[`p${i}`] as number[] | null) ?? [];
@@ -110,8 +130,16 @@ export interface EqualRuns {
   runs: (RowRun & { value: number })[];
 }
 
+/**
+ * Run lengths counted in an array below this (a Map update per run of a noisy channel, nearly one per
+ * row, cost about 0.1 s per column on 200 MB).
+ */
+const SHORT_RUNS = 64;
+
 /** Tracks runs of equal values in one column as its rows stream past (empty cells skipped). */
 class RunTracker {
+  /** Counts of runs by length: short ones (almost every run of a noisy channel) in an array. */
+  private short = new Uint32Array(SHORT_RUNS);
   private lengths = new Map<number, number>();
   private long: (RowRun & { value: number })[] = [];
   private start = -1;
@@ -135,7 +163,8 @@ class RunTracker {
 
   private close() {
     if (this.n === 0) return;
-    this.lengths.set(this.n, (this.lengths.get(this.n) ?? 0) + 1);
+    if (this.n < SHORT_RUNS) this.short[this.n] = this.short[this.n]! + 1;
+    else this.lengths.set(this.n, (this.lengths.get(this.n) ?? 0) + 1);
     if (this.n >= this.minLength)
       this.long.push({ start: this.start, end: this.end, length: this.n, value: this.value });
     this.n = 0;
@@ -144,7 +173,10 @@ class RunTracker {
   /** p99 of run lengths as quantile_cont computes it, and the runs at least `ratio` x p99 long. */
   finish(ratio: number): EqualRuns {
     this.close();
-    const sorted = [...this.lengths].sort((a, b) => a[0] - b[0]);
+    const sorted = [
+      ...Array.from(this.short, (c, len) => [len, c] as [number, number]).filter(([, c]) => c > 0),
+      ...[...this.lengths].sort((a, b) => a[0] - b[0]),
+    ];
     const total = sorted.reduce((s, [, c]) => s + c, 0);
     const at = (k: number) => {
       let seen = 0;
@@ -195,7 +227,11 @@ export async function scanRows(
   rows: number,
   bucket: number,
   runs: { ratio: number; minLength: number; cols: string[] },
-  gaps?: GapScan,
+  also: {
+    gaps?: GapScan;
+    /** Keep each column's values at rn % sampleEvery = 0 (empty cells left out), for channelStats. */
+    sampleEvery?: number;
+  } = {},
 ): Promise<{
   series: Float64Array[];
   /** Per bucket, each column's highest and lowest value (bucket > 1 only): a one-row spike survives. */
@@ -206,12 +242,13 @@ export async function scanRows(
   steps: Float64Array;
   /** With `gaps`: each `gaps.empty` column's runs of at least `gaps.minEmpty` empty cells (first 1000). */
   empty: Map<string, RowRun[]>;
+  samples: Map<string, Float64Array>;
 }> {
   // A table's scan comes in insertion order (DuckDB's preserve_insertion_order, on by default), so
   // the ORDER BY, a sort of the whole file, is asked for only if a row ever came out of order.
   return (
-    (await scanInOrder(conn, cols, rows, bucket, runs, gaps, false)) ??
-    (await scanInOrder(conn, cols, rows, bucket, runs, gaps, true))!
+    (await scanInOrder(conn, cols, rows, bucket, runs, also, false)) ??
+    (await scanInOrder(conn, cols, rows, bucket, runs, also, true))!
   );
 }
 
@@ -262,9 +299,11 @@ async function scanInOrder(
   rows: number,
   bucket: number,
   runs: { ratio: number; minLength: number; cols: string[] },
-  gaps: GapScan | undefined,
+  { gaps, sampleEvery = 0 }: { gaps?: GapScan; sampleEvery?: number },
   ordered: boolean,
 ) {
+  const sampled = sampleEvery > 0 ? cols.map(() => new Float64Array(Math.ceil(rows / sampleEvery) + 1)) : [];
+  const sampleCounts = cols.map(() => 0);
   const n = Math.ceil(rows / bucket);
   const sums = cols.map(() => new Float64Array(n));
   const highs = cols.map(() => new Float64Array(bucket > 1 ? n : 0).fill(NaN));
@@ -287,10 +326,12 @@ async function scanInOrder(
   ) {
     const rn = doubles(chunk, 0);
     const buckets = new Int32Array(rn.length);
+    const inSample = new Uint8Array(sampleEvery > 0 ? rn.length : 0);
     for (let i = 0; i < rn.length; i++) {
       if (!ordered && rn[i]! <= next) return null;
       next = rn[i]!;
       buckets[i] = Math.floor(next / bucket);
+      if (sampleEvery > 0 && next % sampleEvery === 0) inSample[i] = 1;
     }
     if (timeCol >= 0) {
       const t = doubles(chunk, timeCol + 1);
@@ -303,6 +344,7 @@ async function scanInOrder(
     cols.forEach((_, j) => {
       const vals = doubles(chunk, j + 1);
       const empty = empties[j];
+      const sample = sampled[j];
       const sum = sums[j]!;
       const count = counts[j]!;
       const tracker = trackers[j];
@@ -323,6 +365,7 @@ async function scanInOrder(
           if (!(x >= low[b]!)) low[b] = x;
         }
         tracker?.push(rn[i]!, x);
+        if (sample && inSample[i]) sample[sampleCounts[j]!++] = x;
       }
     });
   }
@@ -337,5 +380,6 @@ async function scanInOrder(
     const tracker = empties[j];
     if (tracker) empty.set(c, tracker.close());
   });
-  return { series, highs, lows, runs: out, steps, empty };
+  const samples = new Map(sampled.map((a, j) => [cols[j]!, a.subarray(0, sampleCounts[j])] as const));
+  return { series, highs, lows, runs: out, steps, empty, samples };
 }
