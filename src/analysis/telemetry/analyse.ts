@@ -127,6 +127,7 @@ async function analyse(
       gaps: { time: 't', empty: measured.map((c) => c.col), minEmpty: MIN_EMPTY_RUN },
       // Long files' percentiles are of every k-th row: the pass keeps those rows (short files' are exact).
       sampleEvery: percentileEvery(rows) > 1 ? percentileEvery(rows) : 0,
+      moments: { time: 't' },
     },
   );
   const drop = dropouts(scan, measured);
@@ -386,6 +387,7 @@ async function analyse(
     cols.map((c) => c.col),
     rows,
     scan.samples,
+    scan.moments,
   );
   for (const [i, c] of cols.entries()) {
     const stats = allStats[i]!;

@@ -283,6 +283,22 @@ describe('channelStats', () => {
       // (mean and std are DuckDB's parallel sums, whose last bits vary from one query to the next)
       const percentiles = (x: typeof stats) => [x!.p01, x!.p05, x!.p50, x!.p95, x!.p99];
       expect(percentiles(fromPass)).toEqual(percentiles(stats));
+      // And its moments give the query's counts, extremes and rate, mean and std to 12 digits.
+      const both = await scanRows(
+        conn,
+        ['t', 'c0'],
+        rows,
+        10,
+        { ratio: 4, minLength: 10, cols: [] },
+        {
+          sampleEvery: every,
+          moments: { time: 't' },
+        },
+      );
+      const [streamed] = await channelStats(conn, ['c0'], rows, both.samples, both.moments);
+      expect({ ...streamed!, mean: 0, std: 0 }).toEqual({ ...stats!, mean: 0, std: 0 });
+      expect(streamed!.mean).toBeCloseTo(stats!.mean!, 12);
+      expect(streamed!.std).toBeCloseTo(stats!.std!, 12);
     } finally {
       conn.closeSync();
       instance.closeSync();
