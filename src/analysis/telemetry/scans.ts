@@ -172,18 +172,6 @@ export class Moments {
   m2 = 0;
   tMin = Infinity;
   tMax = -Infinity;
-
-  push(x: number, t: number) {
-    this.n++;
-    if (x < this.min) this.min = x;
-    if (x > this.max) this.max = x;
-    const d = x - this.mean;
-    this.mean += d / this.n;
-    this.m2 += d * (x - this.mean);
-    // An empty time (NaN) is left out, as min(t) and max(t) leave out NULL.
-    if (t < this.tMin) this.tMin = t;
-    if (t > this.tMax) this.tMax = t;
-  }
 }
 
 /**
@@ -406,6 +394,8 @@ async function scanInOrder(
     cols.forEach((_, j) => {
       const vals = doubles(chunk, j + 1);
       const mj = m[j];
+      // The moments in locals, written back after the chunk: a method call per cell cost ~0.4 s.
+      let { n: mn, mean, m2, min: lo, max: hi, tMin, tMax } = mj ?? new Moments();
       const empty = empties[j];
       const sample = sampled[j];
       const sum = sums[j]!;
@@ -429,8 +419,20 @@ async function scanInOrder(
         }
         tracker?.push(rn[i]!, x);
         if (sample && inSample[i]) sample[sampleCounts[j]!++] = x;
-        if (mj) mj.push(x, tm ? tm[i]! : NaN);
+        if (mj) {
+          mn++;
+          if (x < lo) lo = x;
+          if (x > hi) hi = x;
+          const d = x - mean;
+          mean += d / mn;
+          m2 += d * (x - mean);
+          // An empty time (NaN) is left out, as min(t) and max(t) leave out NULL.
+          const tv = tm ? tm[i]! : NaN;
+          if (tv < tMin) tMin = tv;
+          if (tv > tMax) tMax = tv;
+        }
       }
+      if (mj) Object.assign(mj, { n: mn, mean, m2, min: lo, max: hi, tMin, tMax });
     });
   }
   const series = sums.map((sum, j) => sum.map((v, b) => (counts[j]![b]! ? v / counts[j]![b] : NaN)));
