@@ -23,7 +23,14 @@ import {
   type Context,
 } from './context.js';
 import { drift, standsOut } from './detect-drift.js';
-import { dropouts, limitBreaches, stuckRuns, STUCK_MIN_ROWS, STUCK_RATIO } from './detect-flat.js';
+import {
+  dropouts,
+  limitBreaches,
+  MIN_EMPTY_RUN,
+  stuckRuns,
+  STUCK_MIN_ROWS,
+  STUCK_RATIO,
+} from './detect-flat.js';
 import {
   oscillations,
   SLOW_OSCILLATION_SCALE,
@@ -44,7 +51,7 @@ import { followsDwells, followsReference } from './oscillation-context.js';
 import { atFrozenEdge, dropFrozenEchoes, joinFlicker, withoutFrozen } from './frozen.js';
 import { lag, lagSet, residualOf } from './model.js';
 import { interpolate, noiseScale, quantum } from './robust.js';
-import { channelStats, scanRows } from './scans.js';
+import { channelStats, percentileEvery, scanRows } from './scans.js';
 import { openSource, type Source } from './source.js';
 import type { ChannelSummary, TelemetryAnalysis, TelemetryInput, TelemetryOptions } from './types.js';
 
@@ -66,7 +73,13 @@ function bucketSpikes(
   // not: three false spikes on a clean channel of the 200 MB bench file. A spike must also stand
   // SPIKE_Z row sigmas off its bucket's mean, the row sigma being the mean series' noise x sqrt(bucket).
   const rowSigma = ch.sigma * Math.sqrt(bucket);
-  return [scan.highs[j], scan.lows[j]!].flatMap((x) => {
+  // No bucket's extreme that far off its mean, no spike can pass that test: the spike search (a rolling
+  // median and a noise scale per series) is skipped: most series of a clean file.
+  const offMean = (x: Float64Array) => {
+    for (let k = 0; k < x.length; k++) if (Math.abs(x[k]! - ch.xi[k]!) > SPIKE_Z * rowSigma) return true;
+    return false;
+  };
+  return [scan.highs[j], scan.lows[j]!].filter(offMean).flatMap((x) => {
     const ext = makeChannel(ch.name, ch.units, x, noiseScale(x), ch.quantum);
     return spikes(ext).events.filter((e) => {
       let off = 0;
@@ -98,18 +111,29 @@ async function analyse(
 ): Promise<TelemetryAnalysis> {
   const { conn, rows } = src;
   const cols = src.columns.map((c, i) => ({ ...c, col: `c${i}` }));
-  const drop = await dropouts(
-    conn,
-    cols.filter((c) => c.kind === 'numeric').map((c) => ({ name: c.name, col: c.col })),
-  );
-  const period = drop.median ?? 1;
   const bucket = Math.max(1, Math.ceil(rows / (options.maxPoints ?? 200_000)));
-  const scan = await scanRows(conn, ['t', ...cols.map((c) => c.col)], rows, bucket, {
-    ratio: STUCK_RATIO,
-    minLength: STUCK_MIN_ROWS,
-    // Numeric-typed command columns too: one named like a command may turn out to be a sensor.
-    cols: cols.filter((c) => c.kind === 'numeric' || isNumericType(c.type)).map((c) => c.col),
-  });
+  // Dropouts are judged on the columns named as measurements, before their data is looked at.
+  const measured = cols.filter((c) => c.kind === 'numeric').map((c) => ({ name: c.name, col: c.col }));
+  const scan = await scanRows(
+    conn,
+    ['t', ...cols.map((c) => c.col)],
+    rows,
+    bucket,
+    {
+      ratio: STUCK_RATIO,
+      minLength: STUCK_MIN_ROWS,
+      // Numeric-typed command columns too: one named like a command may turn out to be a sensor.
+      cols: cols.filter((c) => c.kind === 'numeric' || isNumericType(c.type)).map((c) => c.col),
+    },
+    {
+      gaps: { time: 't', empty: measured.map((c) => c.col), minEmpty: MIN_EMPTY_RUN },
+      // Long files' percentiles are of every k-th row: the pass keeps those rows (short files' are exact).
+      sampleEvery: percentileEvery(rows) > 1 ? percentileEvery(rows) : 0,
+      moments: { time: 't' },
+    },
+  );
+  const drop = dropouts(scan, measured);
+  const period = drop.median ?? 1;
   const [t, ...data] = scan.series;
   const byName = new Map(cols.map((c, i) => [c.name, data[i]!]));
   // A numeric column with a handful of values (relays, discretes, numeric modes) is a state: its
@@ -396,6 +420,8 @@ async function analyse(
     conn,
     cols.map((c) => c.col),
     rows,
+    scan.samples,
+    scan.moments,
   );
   for (const [i, c] of cols.entries()) {
     const stats = allStats[i]!;

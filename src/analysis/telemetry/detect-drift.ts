@@ -5,7 +5,7 @@
 // warm-up and load changes they share; a lone channel is judged on its residual from its commands.
 import type { Channel } from './context.js';
 import type { RawEvent } from './detect-local.js';
-import { madSigma, median } from './robust.js';
+import { madSigma, smallMedian } from './robust.js';
 
 /** Ramp height against the spread of what the fit leaves: 6x keeps cycles and wander out. */
 const DRIFT_MIN_RATIO = 6;
@@ -184,10 +184,18 @@ export function standsOut(own: Float64Array, sibs: Float64Array[], i0: number, i
   const b = Math.min(own.length, i1 + 1);
   const change = (y: ArrayLike<number>, from: number) =>
     Math.abs(meanOf(y, i1 - w + 1 - from, i1 + 1 - from) - meanOf(y, i0 - w - from, i0 - from));
+  // The others' median per point into reused buffers (smallMedian): a fresh array and a median
+  // call per point were most of this test's cost.
+  const at = new Float64Array(sibs.length);
+  const buf = new Float64Array(sibs.length);
+  const r = new Float64Array(Math.max(0, b - a));
   const theirs = sibs.map((x, j) => {
     const rest = sibs.filter((_, k) => k !== j);
-    const r: number[] = [];
-    for (let i = a; i < b; i++) r.push(x[i]! - median(rest.map((o) => o[i]!)));
+    const others = at.subarray(0, rest.length);
+    for (let i = a; i < b; i++) {
+      for (let k = 0; k < rest.length; k++) others[k] = rest[k]![i]!;
+      r[i - a] = x[i]! - smallMedian(others, buf);
+    }
     return change(r, a);
   });
   const most = Math.max(0, ...theirs.filter(Number.isFinite));

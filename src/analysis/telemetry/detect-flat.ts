@@ -3,7 +3,8 @@
 // (the rows outside the limits, not the excursion around them).
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { RowEvent } from './findings.js';
-import { emptyRuns, limitRuns, timeGaps, type EqualRuns } from './scans.js';
+import { quantileCont } from './robust.js';
+import { limitRuns, type EqualRuns, type RowRun } from './scans.js';
 import { rowsOf } from './source.js';
 import type { Limit } from './types.js';
 
@@ -12,8 +13,15 @@ export const GAP_FACTOR = 4;
 /** Three empty cells in a row: single empty cells are logger noise, runs are lost data. */
 export const MIN_EMPTY_RUN = 3;
 
-export async function dropouts(conn: DuckDBConnection, cols: { name: string; col: string }[]) {
-  const { median, gaps } = await timeGaps(conn, GAP_FACTOR);
+/**
+ * Dropouts from the scan's pass (scanRows with `gaps`): time gaps beyond GAP_FACTOR median periods
+ * (first 1000) and runs of empty cells, with the median period (quantile_cont of the positive steps).
+ */
+export function dropouts(
+  scan: { steps: Float64Array; empty: Map<string, RowRun[]> },
+  cols: { name: string; col: string }[],
+) {
+  const { median, gaps } = timeGaps(scan.steps, GAP_FACTOR);
   const events: RowEvent[] = gaps.map((g) => ({
     kind: 'dropout',
     channels: cols.map((c) => c.name),
@@ -26,7 +34,7 @@ export async function dropouts(conn: DuckDBConnection, cols: { name: string; col
   }));
   const emptyCounts = new Map<string, number>();
   for (const c of cols) {
-    const runs = await emptyRuns(conn, c.col, MIN_EMPTY_RUN);
+    const runs = scan.empty.get(c.col) ?? [];
     emptyCounts.set(c.name, runs.length);
     for (const r of runs)
       events.push({
@@ -41,6 +49,27 @@ export async function dropouts(conn: DuckDBConnection, cols: { name: string; col
       });
   }
   return { median, events, gapCount: gaps.length, emptyCounts };
+}
+
+/**
+ * Median row period (of the positive steps) and the rows after which time jumps by more than
+ * `factor` median periods, from each row's step (NaN where either time is empty).
+ */
+function timeGaps(
+  steps: Float64Array,
+  factor: number,
+): { median: number | null; gaps: { row: number; dt: number }[] } {
+  let n = 0;
+  for (let r = 0; r < steps.length; r++) if (steps[r]! > 0) n++;
+  if (!n) return { median: null, gaps: [] };
+  const positive = new Float64Array(n);
+  n = 0;
+  for (let r = 0; r < steps.length; r++) if (steps[r]! > 0) positive[n++] = steps[r]!;
+  const median = quantileCont(positive, 0.5);
+  const gaps: { row: number; dt: number }[] = [];
+  for (let r = 0; r < steps.length && gaps.length < 1000; r++)
+    if (steps[r]! > factor * median) gaps.push({ row: r - 1, dt: steps[r]! });
+  return { median, gaps };
 }
 
 /** A stuck run is 4x longer than the channel's 99th-percentile run, and at least 10 rows. */

@@ -4,7 +4,7 @@
 // carry across channels and files; the numbers are documented where they are set.
 import type { Channel } from './context.js';
 import { madSigma, median, prefix, meanOf, rollingMean, rollingMedian } from './robust.js';
-import { localScale } from './local-scale.js';
+import { localScaleAt } from './local-scale.js';
 import type { FaultKind } from './types.js';
 
 export interface RawEvent {
@@ -25,26 +25,32 @@ const SPIKE_MAX_RUN = 3;
 
 export function spikes(ch: Channel): { events: RawEvent[]; cleaned: Float64Array } {
   const med = rollingMedian(ch.xi, 9);
-  const r = ch.xi.map((v, i) => v - med[i]!);
+  const n = ch.xi.length;
+  const r = new Float64Array(n);
+  for (let i = 0; i < n; i++) r[i] = ch.xi[i]! - med[i]!;
   // The difference-based sigma is the floor: on a quantised channel the residual MAD can be a
   // fraction of a quantum and would turn ordinary noise into spikes.
   const s = Math.max(madSigma(r), ch.quantum, ch.sigma);
   // Against the noise around the point too: where the channel is busier than its file-wide scale
   // says (noise growing with level, a vibration level that ramps), that scale would make the busy
-  // stretch's ordinary noise a string of spikes.
-  const local = localScale(r);
-  const scale = (i: number) => Math.max(s, local[i]!);
-  const out: boolean[] = Array.from(r, (v, i) => Math.abs(v) > SPIKE_Z * scale(i));
+  // stretch's ordinary noise a string of spikes. The local scale only ever raises the bar above
+  // SPIKE_Z x s, so it is measured only where a residual clears that.
+  const local = localScaleAt(r);
+  const out = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    const a = Math.abs(r[i]!);
+    if (a > SPIKE_Z * s && a > SPIKE_Z * Math.max(s, local(i))) out[i] = 1;
+  }
   const cleaned = Float64Array.from(ch.xi);
   const events: RawEvent[] = [];
-  for (let i = 0; i < out.length; i++) {
+  for (let i = 0; i < n; i++) {
     if (!out[i]) continue;
     let j = i;
-    while (j + 1 < out.length && out[j + 1]) j++;
+    while (j + 1 < n && out[j + 1]) j++;
     for (let k = i; k <= j; k++) cleaned[k] = med[k]!;
     // Isolated: no other outliers within 10 samples (a burst of them is an oscillation).
     let isolated = j - i + 1 <= SPIKE_MAX_RUN;
-    for (let k = Math.max(0, i - 10); k < Math.min(out.length, j + 11) && isolated; k++)
+    for (let k = Math.max(0, i - 10); k < Math.min(n, j + 11) && isolated; k++)
       if ((k < i || k > j) && out[k]) isolated = false;
     if (isolated && Number.isFinite(ch.x[i]!)) {
       let peak = i;

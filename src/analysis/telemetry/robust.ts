@@ -2,7 +2,11 @@
 // inflate the scale it is measured against.
 
 export function median(xs: ArrayLike<number>): number {
-  const a = finiteCopy(xs);
+  return medianInPlace(finiteCopy(xs));
+}
+
+/** The median of finite values `a`, reordered in place (callers pass a copy they own). */
+function medianInPlace(a: Float64Array): number {
   const n = a.length;
   if (!n) return NaN;
   const m = n >> 1;
@@ -38,10 +42,22 @@ export function smallMedian(xs: ArrayLike<number>, buf: Float64Array): number {
 
 /** 1.4826 x MAD: the standard deviation for Gaussian data, unmoved by a minority of outliers. */
 export function madSigma(xs: ArrayLike<number>): number {
-  const m = median(xs);
-  const dev = new Float64Array(xs.length);
-  for (let i = 0; i < xs.length; i++) dev[i] = Math.abs(xs[i]! - m);
-  return 1.4826 * median(dev);
+  return madOf(finiteCopy(xs)).mad;
+}
+
+/**
+ * Median and 1.4826 x MAD of finite values `a`, in one buffer (overwritten with the deviations): one
+ * copy of the series instead of three (median's, the deviations', their median's).
+ */
+function madOf(a: Float64Array): { median: number; mad: number } {
+  const m = medianInPlace(a);
+  let n = 0;
+  for (let i = 0; i < a.length; i++) {
+    const d = Math.abs(a[i]! - m);
+    // Deviations past the double range are dropped, as median() drops any non-finite value.
+    if (Number.isFinite(d)) a[n++] = d;
+  }
+  return { median: m, mad: 1.4826 * medianInPlace(a.subarray(0, n)) };
 }
 
 function finiteCopy(xs: ArrayLike<number>): Float64Array {
@@ -65,7 +81,7 @@ function select(a: Float64Array, k: number): number {
   while (hi > lo) {
     // Median of three as the pivot: sorted or nearly sorted series (slow ramps) stay linear.
     const mid = (lo + hi) >> 1;
-    const p = [a[lo]!, a[mid]!, a[hi]!].sort((u, v) => u - v)[1]!;
+    const p = middleOf(a[lo]!, a[mid]!, a[hi]!);
     let i = lo;
     let j = hi;
     while (i <= j) {
@@ -84,6 +100,31 @@ function select(a: Float64Array, k: number): number {
     else return a[k]!;
   }
   return a[k]!;
+}
+
+/**
+ * quantile_cont(q) as DuckDB computes it, so a value moved from SQL to JS does not change: the values
+ * at floor and ceil of (n - 1) q, interpolated as DuckDB interpolates doubles, lo (1 - d) + hi d
+ * (lo + (hi - lo) d differs in the last bit). `a` (no NaN) is reordered.
+ */
+export function quantileCont(a: Float64Array, q: number): number {
+  const rn = (a.length - 1) * q;
+  const f = Math.floor(rn);
+  const c = Math.ceil(rn);
+  const lo = select(a, f);
+  if (c === f) return lo;
+  // The ceil-th smallest: the least value right of f once f is in place.
+  let hi = Infinity;
+  for (let i = f + 1; i < a.length; i++) if (a[i]! < hi) hi = a[i]!;
+  const d = rn - f;
+  return lo * (1 - d) + hi * d;
+}
+
+/** The middle of three values, as sorting them would give it (no array per partition). */
+function middleOf(u: number, v: number, w: number): number {
+  if (u > v) [u, v] = [v, u];
+  if (v > w) v = w;
+  return u > v ? u : v;
 }
 
 /** Empty cells filled by linear interpolation (ends held), so window filters see a continuous series. */
@@ -106,10 +147,11 @@ export function interpolate(xs: Float64Array): Float64Array {
 
 /**
  * Centred rolling median over an odd window (edges use the part of the window that exists). The
- * window is kept sorted as it slides, one removal and one insertion per point, each found by binary
- * search and made by one memmove (copyWithin): sorting a fresh copy at every point was the analyst's
- * largest single cost on long files, and a linear search per point still cost 1.2 s of a 200 MB
- * file's analysis at the local scale's window of 101.
+ * window is kept sorted as it slides: sorting a fresh copy at every point was the analyst's largest
+ * single cost on long files. Once the window is full, each point replaces the value leaving it in
+ * place (one binary search each way, one shift of the values between the two positions), as an
+ * insertion then a removal would leave it; two memmoves per point still cost 1.7 s of a 200 MB file's
+ * analysis.
  */
 export function rollingMedian(xs: Float64Array, window: number): Float64Array {
   const h = window >> 1;
@@ -129,6 +171,12 @@ export function rollingMedian(xs: Float64Array, window: number): Float64Array {
     }
     return lo;
   };
+  /** Where `v` is: the first value that is it, sign of zero and NaN included, as it was inserted. */
+  const find = (v: number) => {
+    let i = bound(v, true);
+    while (i < len && !Object.is(win[i], v)) i++;
+    return i < len ? i : len - 1;
+  };
   const insert = (v: number) => {
     const i = bound(v, false);
     win.copyWithin(i + 1, i, len);
@@ -136,19 +184,31 @@ export function rollingMedian(xs: Float64Array, window: number): Float64Array {
     len++;
   };
   const remove = (v: number) => {
-    // The value itself, sign of zero and NaN included, as it was inserted.
-    let i = bound(v, true);
-    while (i < len && !Object.is(win[i], v)) i++;
-    if (i >= len) i = len - 1;
+    const i = find(v);
     win.copyWithin(i, i + 1, len);
     len--;
+  };
+  /** insert(v) then remove(old), in one shift: v goes after its equals, old is the first of its own. */
+  const replace = (old: number, v: number) => {
+    const i = find(old);
+    const u = bound(v, false);
+    if (u > i) {
+      for (let k = i; k < u - 1; k++) win[k] = win[k + 1]!;
+      win[u - 1] = v;
+    } else {
+      for (let k = i; k > u; k--) win[k] = win[k - 1]!;
+      win[u] = v;
+    }
   };
   for (let k = 0; k <= Math.min(n - 1, h); k++) insert(xs[k]!);
   for (let i = 0; i < n; i++) {
     const m = len >> 1;
     out[i] = len % 2 ? win[m]! : (win[m - 1]! + win[m]!) / 2;
-    if (i + 1 + h < n) insert(xs[i + 1 + h]!);
-    if (i - h >= 0) remove(xs[i - h]!);
+    const entering = i + 1 + h < n;
+    const leaving = i - h >= 0;
+    if (entering && leaving) replace(xs[i - h]!, xs[i + 1 + h]!);
+    else if (entering) insert(xs[i + 1 + h]!);
+    else if (leaving) remove(xs[i - h]!);
   }
   return out;
 }
@@ -193,16 +253,21 @@ export function quantum(xs: Float64Array): number {
  * half a quantum so a quantised channel whose value rarely changes is not given a zero scale.
  */
 export function noiseScale(xs: Float64Array): number {
-  const d: number[] = [];
+  const d = new Float64Array(Math.max(0, xs.length - 1));
+  let n = 0;
   for (let i = 1; i < xs.length; i++) {
     const a = xs[i]!;
     const b = xs[i - 1]!;
-    if (Number.isFinite(a) && Number.isFinite(b)) d.push(a - b);
+    if (Number.isFinite(a) && Number.isFinite(b)) d[n++] = a - b;
   }
-  const s = madSigma(d) / Math.SQRT2;
+  // Differences past the double range are dropped, as median() drops any non-finite value.
+  let k = 0;
+  for (let i = 0; i < n; i++) if (Number.isFinite(d[i]!)) d[k++] = d[i]!;
+  const s = madOf(d.subarray(0, k)).mad / Math.SQRT2;
   const q = quantum(xs);
-  const spread = madSigma(xs);
+  // The series' median and spread from one copy (madSigma(xs) and median(xs) made three).
+  const { median: level, mad: spread } = madOf(finiteCopy(xs));
   // Last resort for a flat channel: a tiny fraction of its level, so ratios stay finite.
-  const floor = Math.max(q * 0.5, 1e-9 * (Math.abs(median(xs)) + 1), spread * 1e-3);
+  const floor = Math.max(q * 0.5, 1e-9 * (Math.abs(level) + 1), spread * 1e-3);
   return Math.max(s, floor);
 }

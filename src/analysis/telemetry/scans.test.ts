@@ -3,8 +3,8 @@
 // the runs of equal values that per-column window queries gave. DuckDB in memory, no files.
 import { DuckDBInstance } from '@duckdb/node-api';
 import { describe, expect, it } from 'vitest';
-import { madSigma, median, rollingMedian, smallMedian } from './robust.js';
-import { channelStats, EXACT_PERCENTILE_ROWS, scanRows } from './scans.js';
+import { madSigma, median, quantileCont, rollingMedian, smallMedian } from './robust.js';
+import { channelStats, EXACT_PERCENTILE_ROWS, percentileEvery, scanRows } from './scans.js';
 
 const sortedMedian = (xs: number[]) => {
   const a = xs.filter(Number.isFinite).sort((u, v) => u - v);
@@ -52,6 +52,31 @@ describe('smallMedian', () => {
         got === want || (Number.isNaN(got) && Number.isNaN(want)),
         `${xs.join(',')}: ${got} vs ${want}`,
       ).toBe(true);
+    }
+  });
+});
+
+describe('quantileCont', () => {
+  it("equals DuckDB's quantile_cont to the bit, odd and even counts, ties included", async () => {
+    const instance = await DuckDBInstance.create(':memory:');
+    const conn = await instance.connect();
+    try {
+      let seed = 11;
+      const rand = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+      for (const n of [1, 2, 7, 10, 501]) {
+        // Steps of a jittered clock: close values whose interpolation is not exact. Passed as text
+        // (a numeric literal would be a DECIMAL, rounded on its way to DOUBLE).
+        const xs = Array.from({ length: n }, () => 0.1 + Math.round(rand() * 40) * 1e-7 + rand() * 1e-12);
+        for (const q of [0.01, 0.5, 0.99]) {
+          const r = await conn.runAndReadAll(
+            `SELECT quantile_cont(x, ${q}) AS v FROM (SELECT unnest([${xs.map((x) => `'${x}'`).join(', ')}]::DOUBLE[]) AS x)`,
+          );
+          expect(quantileCont(Float64Array.from(xs), q)).toBe(r.getRowObjectsJS()[0]!.v);
+        }
+      }
+    } finally {
+      conn.closeSync();
+      instance.closeSync();
     }
   });
 });
@@ -156,6 +181,52 @@ describe('scanRows: one streamed pass', () => {
     }
   });
 
+  it('gathers the time steps, the runs of empty cells and the sampled rows the queries found', async () => {
+    // c0 empty in rows 10-14 and 30-31 (too short), and from row 390 to the end; c1 in row 1 only.
+    const empty = (i: number) => (i >= 10 && i < 15) || i === 30 || i === 31 || i >= 390;
+    const values: (number | null)[][] = Array.from({ length: 400 }, (_, i) => [
+      empty(i) ? null : i % 7,
+      i === 1 ? null : i,
+    ]);
+    const { conn, close } = await table(values);
+    try {
+      // Time jumps: row 100 is 3 s after row 99, row 200 has no time.
+      await conn.run('UPDATE v SET t = t + 3 WHERE rn >= 100');
+      await conn.run('UPDATE v SET t = NULL WHERE rn = 200');
+      const got = await scanRows(
+        conn,
+        ['t', 'c0', 'c1'],
+        400,
+        4,
+        { ratio: 4, minLength: 10, cols: [] },
+        { gaps: { time: 't', empty: ['c0', 'c1'], minEmpty: 3 }, sampleEvery: 7 },
+      );
+      const every7 = await conn.runAndReadAll(
+        'SELECT c0 FROM v WHERE rn % 7 = 0 AND c0 IS NOT NULL ORDER BY rn',
+      );
+      expect(Array.from(got.samples.get('c0')!)).toEqual(every7.getRowObjectsJS().map((r) => r.c0));
+      const lag = await conn.runAndReadAll('SELECT t - lag(t) OVER (ORDER BY rn) AS dt FROM v ORDER BY rn');
+      expect(Array.from(got.steps)).toEqual(lag.getRowObjectsJS().map((r) => (r.dt === null ? NaN : r.dt)));
+      expect(got.steps[100]).toBeCloseTo(3.5, 12);
+      const islands = async (col: string) =>
+        (
+          await conn.runAndReadAll(`SELECT min(rn) AS s, max(rn) AS e, count(*) AS n FROM (
+             SELECT rn, rn - row_number() OVER (ORDER BY rn) AS g FROM v WHERE ${col} IS NULL)
+           GROUP BY g HAVING count(*) >= 3 ORDER BY s`)
+        )
+          .getRowObjectsJS()
+          .map((r) => ({ start: Number(r.s), end: Number(r.e), length: Number(r.n) }));
+      expect(got.empty.get('c0')).toEqual(await islands('c0'));
+      expect(got.empty.get('c0')).toEqual([
+        { start: 10, end: 14, length: 5 },
+        { start: 390, end: 399, length: 10 },
+      ]);
+      expect(got.empty.get('c1')).toEqual([]);
+    } finally {
+      close();
+    }
+  });
+
   it('returns full-resolution values with a bucket of one row', async () => {
     const { conn, close } = await table([
       [1, 2],
@@ -198,6 +269,36 @@ describe('channelStats', () => {
       // Within 0.01 of a signal spanning [-1, 1]: about half a percentile rank where it is steepest.
       got.forEach((v, i) => expect(Math.abs(v! - p[i]!)).toBeLessThan(0.01));
       expect(stats!.sample_rate_hz).toBeCloseTo((Number(exact.n) - 1) / ((rows - 1) * 0.1 - 0), 3);
+      // The same sample kept by the streamed pass gives the query's percentiles to the bit
+      const every = percentileEvery(rows);
+      const { samples } = await scanRows(
+        conn,
+        ['c0'],
+        rows,
+        10,
+        { ratio: 4, minLength: 10, cols: [] },
+        { sampleEvery: every },
+      );
+      const [fromPass] = await channelStats(conn, ['c0'], rows, samples);
+      // (mean and std are DuckDB's parallel sums, whose last bits vary from one query to the next)
+      const percentiles = (x: typeof stats) => [x!.p01, x!.p05, x!.p50, x!.p95, x!.p99];
+      expect(percentiles(fromPass)).toEqual(percentiles(stats));
+      // And its moments give the query's counts, extremes and rate, mean and std to 12 digits.
+      const both = await scanRows(
+        conn,
+        ['t', 'c0'],
+        rows,
+        10,
+        { ratio: 4, minLength: 10, cols: [] },
+        {
+          sampleEvery: every,
+          moments: { time: 't' },
+        },
+      );
+      const [streamed] = await channelStats(conn, ['c0'], rows, both.samples, both.moments);
+      expect({ ...streamed!, mean: 0, std: 0 }).toEqual({ ...stats!, mean: 0, std: 0 });
+      expect(streamed!.mean).toBeCloseTo(stats!.mean!, 12);
+      expect(streamed!.std).toBeCloseTo(stats!.std!, 12);
     } finally {
       conn.closeSync();
       instance.closeSync();

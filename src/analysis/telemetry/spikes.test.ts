@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeChannel } from './context.js';
 import { spikes } from './detect-local.js';
-import { localScale } from './local-scale.js';
+import { localScale, localScaleAt } from './local-scale.js';
 import { noiseScale } from './robust.js';
 
 /** Deterministic Gaussian-like noise (sum of 4 uniforms from a fixed LCG), so the test needs no seed. */
@@ -28,6 +28,17 @@ describe('spikes against local noise', () => {
     const s = localScale(r);
     expect(s[1500]!).toBeLessThan(0.04);
     expect(s[3500]!).toBeGreaterThan(0.1);
+  });
+
+  it('the local scale at a point equals the rolling one there, edges and empty cells included', () => {
+    const x = amplifier();
+    const r = x.map((v, i) => (i % 97 === 0 ? NaN : v - (i < 3000 ? 0 : 76)));
+    for (const window of [101, 9]) {
+      const all = localScale(r, window);
+      const at = localScaleAt(r, window);
+      for (const i of [0, 1, 49, 50, 51, 1500, 2990, 3000, 3010, 3949, 3998, 3999])
+        expect(Object.is(at(i), all[i])).toBe(true);
+    }
   });
 
   it('ordinary noise of the busy stretch is not a string of spikes', () => {
