@@ -6,6 +6,7 @@ import { MentionSink, type EntityMention } from './builder.js';
 import { extractAadl, isAadlModel } from './json-aadl.js';
 import { extractJsonModel } from './json-model.js';
 import { joinInterfacesByEnds } from './joins-interfaces.js';
+import { joinNamesByModelCode } from './joins-model-codes.js';
 import {
   joinItemsByWords,
   joinNetsToItems,
@@ -86,6 +87,7 @@ function merge(sink: MentionSink): ExtractedModel {
     indexOf: (name) => byKey.get(normaliseName(name)),
   };
   joinRailsByAbbreviation(mentions, uf);
+  joinNamesByModelCode(mentions, uf);
   joinNetsToItems(mentions, sink.relationships, uf);
   joinPartsByDescription(mentions, uf);
   joinItemsByWords(mentions, sink.relationships, uf);
