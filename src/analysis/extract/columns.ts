@@ -80,11 +80,11 @@ const SYNONYMS: [ColumnRole, RegExp][] = [
   ],
   [
     'endA',
-    /^(endpoint a|end a|side a|from|source|driver|transmitter|tx|producer|provider|origin|originator|sender|master|initiator|host|publisher|talker|(source|sending|from|originating|tx|producing|transmitting) (unit|system|subsystem|equipment|block|element|component|lru|end|side|node|party)|output from)$/,
+    /^(endpoint a|end a|side a|node a|from|source|driver|transmitter|tx|producer|provider|origin|originator|sender|master|initiator|host|publisher|talker|(source|sending|from|originating|tx|producing|transmitting) (unit|system|subsystem|equipment|block|element|component|lru|end|side|node|party)|output from)$/,
   ],
   [
     'endB',
-    /^(endpoint b|end b|side b|to|destination|destinations|dest\.?|sink|receiver|receivers|rx|consumers?|target|slave|responder|device|subscribers?|recipients?|listeners?|(destination|receiving|to|rx|consuming|target) (unit|units|system|systems|subsystem|equipment|block|element|component|lru|end|side|node|party)|input to)$/,
+    /^(endpoint b|end b|side b|node b|to|destination|destinations|dest\.?|sink|receiver|receivers|rx|consumers?|target|slave|responder|device|subscribers?|recipients?|listeners?|(destination|receiving|to|rx|consuming|target) (unit|units|system|systems|subsystem|equipment|block|element|component|lru|end|side|node|party)|input to)$/,
   ],
   ['pin', /^(pin|pin no\.?|pin number|pin #|pad)$/],
   // Both ends in one cell: "Body Controller ↔ Door Module".
