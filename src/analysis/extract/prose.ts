@@ -404,8 +404,5 @@ function mention(
   }
   // What a structured document already named is a thing, whatever its head word ("Door State").
   if (!known.has(normaliseName(clean)) && isExcludedName(clean)) return undefined;
-  // One ordinary word no document names ("Observations shall reach…") is capitalised because it opens
-  // a sentence or a requirement, not because it names a part; an acronym or a designator still may.
-  if (!known.has(normaliseName(clean)) && /^[A-Z][a-z]+$/.test(clean) && !type) return undefined;
   return sink.entity(clean, type ?? typeFromName(clean), p, { weight: 0.5 });
 }
