@@ -59,7 +59,7 @@ const SYNONYMS: [ColumnRole, RegExp][] = [
   // Where a signal list says which schematic net or connector pin carries the item ("FLOW_PULSE (X2-3)").
   [
     'net',
-    /^(net ?\/ ?pins?|pins? ?\/ ?nets?|object ?\/ ?net|net ?\/ ?object|net ?\(pins?\)|schematic net|net label|net ?\/ ?connector|connector ?\/ ?pins?)$/,
+    /^(signal net|net ?\/ ?pins?|pins? ?\/ ?nets?|object ?\/ ?net|net ?\/ ?object|net ?\(pins?\)|schematic net|net label|net ?\/ ?connector|connector ?\/ ?pins?)$/,
   ],
   ['rate', /^(rate|data rate|frequency|update rate|baud|bandwidth|period)$/],
   ['rail', /^(rail|power rail|supply|supply rail|bus|power bus|voltage rail|source rail|rail name)$/],
@@ -80,11 +80,11 @@ const SYNONYMS: [ColumnRole, RegExp][] = [
   ],
   [
     'endA',
-    /^(endpoint a|end a|side a|from|source|driver|transmitter|tx|producer|provider|origin|originator|sender|master|initiator|host|publisher|talker|(source|sending|from|originating|tx|producing|transmitting) (unit|system|subsystem|equipment|block|element|component|lru|end|side|node|party)|output from)$/,
+    /^(endpoint a|end a|side a|node a|from|source|driver|transmitter|tx|producer|provider|origin|originator|sender|master|initiator|host|publisher|talker|(source|sending|from|originating|tx|producing|transmitting) (unit|system|subsystem|equipment|block|element|component|lru|end|side|node|party)|output from)$/,
   ],
   [
     'endB',
-    /^(endpoint b|end b|side b|to|destination|destinations|dest\.?|sink|receiver|receivers|rx|consumers?|target|slave|responder|device|subscribers?|recipients?|listeners?|(destination|receiving|to|rx|consuming|target) (unit|units|system|systems|subsystem|equipment|block|element|component|lru|end|side|node|party)|input to)$/,
+    /^(endpoint b|end b|side b|node b|to|destination|destinations|dest\.?|sink|receiver|receivers|rx|consumers?|target|slave|responder|device|subscribers?|recipients?|listeners?|(destination|receiving|to|rx|consuming|target) (unit|units|system|systems|subsystem|equipment|block|element|component|lru|end|side|node|party)|input to)$/,
   ],
   ['pin', /^(pin|pin no\.?|pin number|pin #|pad)$/],
   // Both ends in one cell: "Body Controller ↔ Door Module".
@@ -122,6 +122,8 @@ const LOOSE: [ColumnRole, RegExp][] = [
   ['description', /\bdescription\b/],
 ];
 
+const NET_HEADER = /^(net|net name)$/i;
+
 export interface HeaderMatch {
   /** The header's last row: the body starts below it. */
   index: number;
@@ -133,7 +135,9 @@ export interface HeaderMatch {
 function rolesOf(cells: string[]): Map<ColumnRole, number> {
   const columns = new Map<ColumnRole, number>();
   cells.forEach((cell, c) => {
-    const role = roleOf(cell);
+    let role = roleOf(cell);
+    // "Signal" then "Net": the signal is named in words and the second column is its net.
+    if (role === 'signal' && columns.has('signal') && NET_HEADER.test(cell.trim())) role = 'net';
     if (role && !columns.has(role)) columns.set(role, c);
   });
   return columns;

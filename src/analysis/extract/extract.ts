@@ -6,6 +6,7 @@ import { MentionSink, type EntityMention } from './builder.js';
 import { extractAadl, isAadlModel } from './json-aadl.js';
 import { extractJsonModel } from './json-model.js';
 import { joinInterfacesByEnds } from './joins-interfaces.js';
+import { joinNamesByModelCode } from './joins-model-codes.js';
 import {
   joinItemsByWords,
   joinNetsToItems,
@@ -86,6 +87,7 @@ function merge(sink: MentionSink): ExtractedModel {
     indexOf: (name) => byKey.get(normaliseName(name)),
   };
   joinRailsByAbbreviation(mentions, uf);
+  joinNamesByModelCode(mentions, uf);
   joinNetsToItems(mentions, sink.relationships, uf);
   joinPartsByDescription(mentions, uf);
   joinItemsByWords(mentions, sink.relationships, uf);
@@ -172,6 +174,16 @@ function merge(sink: MentionSink): ExtractedModel {
       // A line pair listed as a signal that turned out to be a bus: its ends connect to the bus.
       if (flowType === 'INTERFACE') relType = 'CONNECTS';
     }
+    // CONNECTS says which interface, signal or rail a part is on. A table row that names two parts
+    // and no interface it recognises (a hardwired line, a pin) says what flows, not a link between
+    // them; and a connector is where an interface is reached, not a party to one.
+    if (
+      relType === 'CONNECTS' &&
+      isPart(typeOfKey.get(s)) &&
+      isPart(typeOfKey.get(t)) &&
+      (TABLE_EXTRACTORS.has(r.provenance.extractor) || [s, t].some((k) => CONNECTOR_NAME.test(k)))
+    )
+      continue;
     const symmetric = relType === 'CONNECTS' && t < s;
     const [a, b] = symmetric ? [t, s] : [s, t];
     const id = `${a}\u0000${relType}\u0000${b}`;
@@ -247,6 +259,10 @@ function directGeneralPins(
 }
 
 const FLOW_TYPES = new Set<EntityType>(['RESOURCE', 'SIGNAL', 'INTERFACE']);
+const TABLE_EXTRACTORS = new Set(['icd_table', 'pin_table', 'bom_table', 'n2_matrix']);
+const CONNECTOR_NAME = /\b(connector|plug|socket|receptacle|header|jack)s?$/i;
+const isPart = (t: EntityType | undefined): boolean =>
+  t === 'SYSTEM' || t === 'SUBSYSTEM' || t === 'COMPONENT';
 
 /** The type most strongly attested: a BOM or netlist outweighs a guess from a prose head noun. */
 function voteType(group: EntityMention[]): EntityType {

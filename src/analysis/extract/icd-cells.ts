@@ -50,7 +50,9 @@ export function netNames(cell: string): string[] {
 export function carrierName(cell: string): string | undefined {
   const t = cell.trim();
   if (!t || /^(-|—|n\/a|none|tbd|direct|discrete|hardwired|wired)$/i.test(t)) return undefined;
-  if (/^[A-Z]{1,4}-?\d+$/.test(t) || isRefdes(t) || connectorPins(t).length > 0) return undefined;
+  // An interface id, or a list of them ("IF-2, IF-5": carried over two hops), names no one interface.
+  if (/^[A-Z]{1,4}-?\d+(\s*[,;/&]\s*[A-Z]{1,4}-?\d+)*$/.test(t) || isRefdes(t) || connectorPins(t).length > 0)
+    return undefined;
   if (isGenericMedium(t)) return undefined;
   return t;
 }

@@ -40,6 +40,8 @@ interface Element {
   nestedIn?: Element;
   parent?: Element;
   children: Element[];
+  /** Role names it is used under ("thProbe : Air Temperature Probe"). */
+  roles: string[];
 }
 interface Port {
   o: Obj;
@@ -98,9 +100,12 @@ export function extractJsonModel(json: unknown, documentName: string, sink: Ment
     } else if (
       name &&
       !(isFolderName(name) && !field(o, OWNER_KEY)) &&
-      !/\b(package|namespace|library|folder|diagram|view)\b/.test(kind)
+      !/\b(package|namespace|library|folder|diagram|view)\b/.test(kind) &&
+      // The export's root ("@type": "Model") and a context block (the system and the parties around
+      // it) hold the product; neither is a part of it.
+      !/^((uml|sysml):)?model$|\bcontext\b/.test(kind)
     ) {
-      const el: Element = { o, name, ...(container ? { nestedIn: container } : {}), children: [] };
+      const el: Element = { o, name, ...(container ? { nestedIn: container } : {}), children: [], roles: [] };
       if (id) (scoped.get(container) ?? scoped.set(container, new Map()).get(container)!).set(id, el);
       if (EXTERNAL_KEYS.test(arrayKey)) LISTED_EXTERNAL.add(o);
       elements.push(el);
@@ -124,7 +129,15 @@ export function extractJsonModel(json: unknown, documentName: string, sink: Ment
 
   const refId = (ref: unknown): string | undefined => {
     if (Array.isArray(ref)) return refId(ref[0]);
-    if (isObj(ref)) return idText(field(ref, /^(@id|id|ref|block|part|element|component|owner|name)$/i));
+    if (isObj(ref)) {
+      // A connector end given as a property path (["_station", "_enclosure", "_board"]) names the
+      // deepest part; one given as a role reference names that part.
+      const path = field(ref, /^(propertyPath|partPath|rolePath|path)$/i);
+      if (Array.isArray(path) && path.length > 0) return refId(path[path.length - 1]);
+      const role = field(ref, /^(roleRef|partRef|elementRef|role|partWithPort)$/i);
+      if (role !== undefined) return refId(role);
+      return idText(field(ref, /^(@id|id|ref|block|part|element|component|owner|name)$/i));
+    }
     return idText(ref);
   };
   const asElement = (hit: Element | Port | Obj | undefined): Element | undefined =>
@@ -161,6 +174,7 @@ export function extractJsonModel(json: unknown, documentName: string, sink: Ment
   };
   // Ports declared flat ("PortUsage" with an owner) belong to their owner.
   for (const port of ports) port.owner ??= element(field(port.o, OWNER_KEY));
+  foldUsagesIntoTypes(elements, byId, byName, element);
   // "children": ["blk-110", …]: containment by a list of ids rather than by nesting.
   const listedIn = new Map<Element, Element>();
   for (const el of elements) {
@@ -192,6 +206,15 @@ export function extractJsonModel(json: unknown, documentName: string, sink: Ment
     el.parent?.children.push(el);
   }
   const depth = (el: Element): number => (el.parent ? 1 + depth(el.parent) : 0);
+  // What a flow conveys is a signal or a resource, even when the export only calls it a classifier.
+  const conveyed = new Set<Element>();
+  for (const r of relations) {
+    const items = field(r.o, ITEM_KEY);
+    for (const ref of Array.isArray(items) ? items : [items]) {
+      const el = typeof ref === 'string' ? element(ref) : undefined;
+      if (el) conveyed.add(el);
+    }
+  }
   const roots = elements.filter(
     (el) => !el.parent && el.children.length > 0 && !isExternal(el.o, kindOf(el.o)),
   ).length;
@@ -206,9 +229,12 @@ export function extractJsonModel(json: unknown, documentName: string, sink: Ment
       kind,
       `${str(field(facts, /^(nature|itemKind|item_kind|flowKind|medium)$/i)) ?? ''} ${kindText(el.o)}`.toLowerCase(),
     );
-    const type = nature ?? entityTypeOf(el.o, kind, el.children.length > 0, depth(el), roots === 1);
+    let type = nature ?? entityTypeOf(el.o, kind, el.children.length > 0, depth(el), roots === 1);
+    if (conveyed.has(el) && (type === 'COMPONENT' || type === 'SUBSYSTEM'))
+      type = isPowerName(name) || /\b(power|energy|supply|rail)\b/i.test(name) ? 'RESOURCE' : 'SIGNAL';
     el.name = sink.entity(name, type, p, {
       aliases: [
+        ...el.roles,
         acronym,
         str(field(facts, /^(shortName|short_name|abbreviation|acronym|alias|declaredShortName|summary)$/i)),
         // A designator names the part on the board, as the BOM and the netlist name it.
@@ -239,6 +265,37 @@ export function extractJsonModel(json: unknown, documentName: string, sink: Ment
     return el ? [el] : (performers.get(refId(ref) ?? '') ?? []);
   };
   for (const r of relations) relate(r.o, r.kind, element, parties, p, sink);
+}
+
+/**
+ * SysML 1 style: a block owns part properties typed by other blocks ("thProbe" : "Air Temperature
+ * Probe"). The part is the block in that place: the block is contained where the part is declared, the
+ * role name is an alias, and a reference to the part is a reference to the block. A block used in two
+ * places stays apart from its usages, which are then its instances.
+ */
+function foldUsagesIntoTypes(
+  elements: Element[],
+  byId: Map<string, Element | Port | Obj>,
+  byName: Map<string, Element>,
+  element: (ref: unknown) => Element | undefined,
+): void {
+  const usagesOf = new Map<Element, Element[]>();
+  for (const el of elements) {
+    const ref = field(el.o, TYPED_BY_KEY);
+    const type = ref === undefined ? undefined : element(ref);
+    if (type && type !== el && field(type.o, TYPED_BY_KEY) === undefined)
+      usagesOf.set(type, [...(usagesOf.get(type) ?? []), el]);
+  }
+  for (const [type, usages] of usagesOf) {
+    if (usages.length !== 1) continue;
+    const usage = usages[0]!;
+    type.roles.push(usage.name);
+    if (usage.nestedIn && usage.nestedIn !== type) type.nestedIn = usage.nestedIn;
+    const id = idText(field(usage.o, ID_KEY));
+    if (id) byId.set(id, type);
+    byName.set(usage.name, type);
+    elements.splice(elements.indexOf(usage), 1);
+  }
 }
 
 // Classes grouped by class name ("classes": {"Component": […], "Link": […], "Item": […]}): the key a
@@ -329,8 +386,11 @@ function relate(
     !/connector|connection|interface|bus|link|wire|cable|harness/.test(stated);
   if (carried) kind = 'flows';
   const itemRef = field(o, ITEM_KEY);
+  // An item by id ("conveyedRefs": ["_0021"]) is the element with that id.
   const itemName = (ref: unknown): string | undefined =>
-    str(ref) ?? (isObj(ref) ? str(field(ref, NAME_KEY)) : undefined);
+    (typeof ref === 'string' ? element(ref)?.name : undefined) ??
+    str(ref) ??
+    (isObj(ref) ? str(field(ref, NAME_KEY)) : undefined);
   // One item or a list of them ("items": ["Depth", "Heading"]).
   const itemsRaw = (Array.isArray(itemRef) ? itemRef.map(itemName) : [itemName(itemRef)]).filter(
     (x): x is string => !!x,
@@ -363,7 +423,9 @@ function relate(
   // A physical connection that "carries" or "realises" a named link is that link's wiring: the link
   // is the interface both ends are on.
   const realised = str(field(o, /^(carries|realizes|realises|implements)$/i));
+  const typedAs = element(field(o, TYPED_BY_KEY));
   const bus =
+    (typedAs && /interface|bus|\blinks?\b/.test(kindOf(typedAs.o)) ? typedAs.name : undefined) ??
     str(field(o, /^(interface|bus|protocol|via|medium)$/i)) ??
     named ??
     (realised && /[A-Z]/.test(realised) ? realised : undefined);

@@ -20,15 +20,15 @@ const KIND_KEY =
   /^(type|kind|stereotype|stereotypes|category|elementType|element_type|metaclass|_type|@type|rel|relation|relType|rel_type|relationType|relation_type|predicate|edgeType|edge_type)$/i;
 export const OWNER_KEY =
   /^(owner|owningUsage|owningPart|owningType|owningDefinition|parent|parentId|parent_id|parentName|parent_name|container|owningElement|partOf|part_of|memberOf|member_of|belongsTo|belongs_to)$/i;
-export const TYPED_BY_KEY = /^(definition|typedBy|classifier|blockType)$/i;
+export const TYPED_BY_KEY = /^(definition|typedBy|classifier|blockType|typeRef|type_ref|typeId|type_id)$/i;
 
 // "source", "sourcePort", "from_block", "srcNode": one end, whatever it is said to be.
 export const SOURCE_KEY =
-  /^(source|from|client|end1|endA|end_a|src|producer|provider|dependent|sender|origin)([_ ]?(part|port|component|element|block|node|id|ref|unit))?$/i;
+  /^(source|from|client|end1|endA|end_a|src|producer|provider|dependent|sender|origin|informationSource)([_ ]?(part|port|component|element|block|node|id|ref|unit))?$/i;
 export const TARGET_KEY =
-  /^(target|to|supplier|end2|endB|end_b|dst|dest|destination|consumer|receiver|dependsOn|depends_on|dependee)([_ ]?(part|port|component|element|block|node|id|ref|unit))?$/i;
+  /^(target|to|supplier|end2|endB|end_b|dst|dest|destination|consumer|receiver|dependsOn|depends_on|dependee|informationTarget)([_ ]?(part|port|component|element|block|node|id|ref|unit))?$/i;
 export const ITEM_KEY =
-  /^(item|items|conveyed|conveys|conveyedItem|conveyed_item|conveyedItems|itemType|item_type|itemProperty|exchangeItem|exchangedItem|exchangeItems|carries|resource|signal|signals|payload)$/i;
+  /^(item|items|conveyed|conveys|conveyedItem|conveyed_item|conveyedItems|itemType|item_type|itemProperty|exchangeItem|exchangedItem|exchangeItems|carries|resource|signal|signals|payload|conveyedRefs?|conveyedClassifiers?|itemRefs?)$/i;
 /** Containment as a list of member ids ("children": ["blk-110", "blk-120"]). */
 export const CHILD_REFS_KEY =
   /^(children|childIds|child_ids|parts|partIds|part_ids|subBlocks|sub_blocks|subblocks|components|members|contains|elements|ownedPart|ownedParts|nestedPart|ownedMember|ownedUsage)$/i;
@@ -57,7 +57,8 @@ export function kindText(o: Obj): string {
 /** A relation's kind as the object itself states it, when it states one. */
 export function relationKindOf(o: Obj): 'flows' | 'dependencies' | 'connectors' | undefined {
   const t = kindText(o);
-  if (/flow|functionalexchange/.test(t)) return 'flows';
+  // "FlowProperty" is what flows, not a flow.
+  if (/flow(?! ?(property|port|spec))|functionalexchange/.test(t)) return 'flows';
   if (/depend|abstraction|realization|^usage$/.test(t)) return 'dependencies';
   if (/connector|connection|interface ?usage|componentexchange|association|binding|link/.test(t))
     return 'connectors';

@@ -50,7 +50,10 @@ export function extractNetlist(netlist: Netlist, documentName: string, sink: Men
     // Sheets stay a property: sheet names ("Power", "MCU") are drawing pages, not subsystems.
     names.set(c.ref, name);
   }
-  const folded = foldBuses(netlist.nets.map((n) => baseName(n.name.trim())));
+  const folded = foldBuses(netlist.nets.map((n) => withoutOverbar(baseName(n.name.trim()))));
+  // SPI buses as found, with the parts on them: a chip select joins the bus its parts share.
+  const spiBuses: { iface: string; refs: Set<string> }[] = [];
+  const chipSelects: { netName: string; members: NetlistNode[]; keys: string[] }[] = [];
   for (const net of netlist.nets) {
     const raw = net.name.trim();
     const netName = baseName(raw);
@@ -58,7 +61,7 @@ export function extractNetlist(netlist: Netlist, documentName: string, sink: Men
     if (isNoiseNetName(raw) || isNoiseNetName(netName)) continue;
     const members = net.nodes.filter((n) => names.has(n.ref));
     const rail = isRail(netName, members);
-    if (members.length < 2 && !rail) continue;
+    if (members.length < 2 && !rail && !isSenseLine(net.nodes, members)) continue;
     const p = prov(undefined);
     // A connector's pins are where another document (an ICD's "X2-3") finds this net.
     const keys = net.nodes
@@ -83,8 +86,12 @@ export function extractNetlist(netlist: Netlist, documentName: string, sink: Men
       }
       continue;
     }
-    const bus = busKind(netName);
-    const lines = folded.get(netName);
+    const bus = busKind(withoutOverbar(netName));
+    const lines = folded.get(withoutOverbar(netName));
+    if (!bus && !lines && CHIP_SELECT.test(withoutOverbar(netName))) {
+      chipSelects.push({ netName, members, keys });
+      continue;
+    }
     if (bus || lines) {
       // SDA and SCL of one bus are one interface: name it by the bus and its qualifier.
       const iface = bus
@@ -95,8 +102,28 @@ export function extractNetlist(netlist: Netlist, documentName: string, sink: Men
             keys,
           });
       for (const n of members) sink.relate(names.get(n.ref)!, iface, 'CONNECTS', p);
+      if ((bus ?? lines?.protocol) === 'SPI')
+        spiBuses.push({ iface, refs: new Set(members.map((n) => n.ref)) });
       continue;
     }
+    signalNet(netName, members, keys);
+  }
+  // "~{FLASH_CS}" between the MCU and the flash is a line of the SPI bus those two share, not a
+  // signal of its own; with no single such bus it stays a signal.
+  for (const cs of chipSelects) {
+    const on = spiBuses.filter((b) => cs.members.length > 0 && cs.members.every((n) => b.refs.has(n.ref)));
+    const buses = new Set(on.map((b) => b.iface));
+    if (buses.size !== 1) {
+      signalNet(cs.netName, cs.members, cs.keys);
+      continue;
+    }
+    const p = prov(undefined);
+    const iface = sink.entity(on[0]!.iface, 'INTERFACE', p, { aliases: [cs.netName], keys: cs.keys });
+    for (const n of cs.members) sink.relate(names.get(n.ref)!, iface, 'CONNECTS', p);
+  }
+
+  function signalNet(netName: string, members: NetlistNode[], keys: string[]): void {
+    const p = prov(undefined);
     const signal = sink.entity(netName, 'SIGNAL', p, { weight: 2, keys });
     for (const n of members) {
       const dir = direction(n, members);
@@ -114,6 +141,26 @@ export function extractNetlist(netlist: Netlist, documentName: string, sink: Men
   }
 }
 
+/** "FLASH_CS", "NSS2", "CS_ADC", "~{SS}": a chip-select line (the overbar already removed). */
+const CHIP_SELECT = /(^|[_-])(N?CS|CSN|N?SS|SSEL|PCS)\d?($|[_-])/i;
+
+/** "~{DRV_FAULT}" → "DRV_FAULT": KiCad's overbar marks an active-low line; it is no part of the name. */
+const withoutOverbar = (name: string): string => name.replace(/~\{([^}]*)\}/g, '$1');
+
+/**
+ * "VBAT_SENSE" from a divider to an ADC input, "LED_STATUS" through a resistor: one part drives or
+ * reads the net and the rest are resistors and capacitors, which the netlist does not name as parts.
+ * It is still one named line with one clear direction.
+ */
+function isSenseLine(nodes: NetlistNode[], members: NetlistNode[]): boolean {
+  return (
+    members.length === 1 &&
+    /^(input|output)$/.test(members[0]!.pinType ?? '') &&
+    nodes.length > 1 &&
+    nodes.every((n) => n === members[0] || (PASSIVE_PREFIX.test(n.ref) && n.pinType === 'passive'))
+  );
+}
+
 /**
  * Who drives a signal net: output-like pins provide and the rest consume. A general-purpose pin
  * (bidirectional, tri-state, unspecified) takes the role opposite to the other end: against an input
@@ -126,6 +173,8 @@ function direction(n: NetlistNode, members: NetlistNode[]): 'PROVIDES' | 'CONSUM
   if (DRIVER_PIN.test(type)) return 'PROVIDES';
   if (drivers.length > 0) return 'CONSUMES';
   const inputs = members.filter((m) => /^input$/.test(m.pinType ?? ''));
+  // Alone on the net with only passives (a divider, a pull-up): an input reads it.
+  if (type === 'input' && members.length === 1) return 'CONSUMES';
   if (type === 'input') return members.length > inputs.length && inputs.length > 0 ? 'CONSUMES' : 'CONNECTS';
   return inputs.length > 0 ? 'PROVIDES' : 'CONNECTS';
 }
