@@ -286,24 +286,28 @@ function relateSentence(
         // "An Auxiliary Supply derives the 24V Bus": what acts is a unit, whatever "Supply" suggests.
         const actingSupply =
           !rule.reverse && !known.has(normaliseName(subjectName)) && /\bsupply$/i.test(subjectName.trim());
-        const s = say(subjectName, actingSupply ? 'COMPONENT' : undefined);
+        // The subject is proposed only once the clause relates it: "REQ-21 Observations shall reach
+        // the Cloud Data Service within 10 minutes" names a requirement's wording, not a part.
+        const s = properName(subjectName, known);
         if (!s) continue;
         ctx.subject = s;
         if (rule.viaOnly && !/^(over|via|through|using)$/.test(tail ?? '')) continue;
+        const routedPoints =
+          rule.route === 'object' ? objects : /^(at|through|via)$/.test(tail ?? '') ? extra : [];
+        if (rule.route && routedPoints.length === 0) continue;
+        // Without "into/to Y" a conversion verb says nothing about what flows ("steps the rail").
+        if (CONVERT.test(verbWord) && !/^(into|to)$/.test(tail ?? '')) continue;
+        say(s, actingSupply ? 'COMPONENT' : undefined);
         // "X leaves the RCM at the J3 Connector" / "X passes through the J3 Connector": the point it
         // is routed through connects to X; the region it leaves or enters says nothing more.
         if (rule.route) {
-          const points =
-            rule.route === 'object' ? objects : /^(at|through|via)$/.test(tail ?? '') ? extra : [];
-          for (const pt of points) {
+          for (const pt of routedPoints) {
             const c = say(pt.name);
             if (c) sink.relate(c, s, 'CONNECTS', p);
           }
           continue;
         }
         // "converts X into Y" / "steps X down to Y": X is consumed and Y provided.
-        // Without "into/to Y" a conversion verb says nothing about what flows ("steps the rail").
-        if (CONVERT.test(verbWord) && !/^(into|to)$/.test(tail ?? '')) continue;
         if (rule.type === 'PROVIDES' && CONVERT.test(verbWord)) {
           for (const o of objects) {
             const x = say(o.name);
@@ -393,6 +397,12 @@ function mention(
   known: Set<string>,
   type?: EntityType,
 ): string | undefined {
+  const clean = properName(name, known);
+  return clean ? sink.entity(clean, type ?? typeFromName(clean), p, { weight: 0.5 }) : undefined;
+}
+
+/** The name a phrase stands for, or nothing when it names no thing (a mode, a document). */
+function properName(name: string, known: Set<string>): string | undefined {
   let clean = name.replace(/^[^A-Za-z0-9+]+|[^A-Za-z0-9+²]+$/g, '');
   if (!clean) return undefined;
   const key = normaliseName(clean);
@@ -404,5 +414,5 @@ function mention(
   }
   // What a structured document already named is a thing, whatever its head word ("Door State").
   if (!known.has(normaliseName(clean)) && isExcludedName(clean)) return undefined;
-  return sink.entity(clean, type ?? typeFromName(clean), p, { weight: 0.5 });
+  return clean;
 }
