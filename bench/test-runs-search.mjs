@@ -315,7 +315,23 @@ function meaningText(m) {
 
 export const NOTES = `### What changed between runs
 
-- **Meaning by parts (the tables above: 2,000 runs / 400,000 steps, PostgreSQL 15 without pgvector, load
+- **Meaning by parts at 10,000 runs / 2,000,000 steps (PostgreSQL 15 without pgvector, 21:07 on main
+  f233917, load 1-2.7; data and vectors of a 20:06 run, reused).** 2,989,203 component parts saying 37,435
+  distinct texts, all embedded by the built-in model (575 s, 65 texts/s, in the 20:06 run).
+  **5 of 5 planted runs on the first page** of the paraphrase (ranks 1-5), as at 2,000 runs; its p95 is
+  139 ms with meaning on (target 150: met). Word queries with meaning on miss the target: \`voltage\` p95
+  212 ms, \`brownout\` 171, the part number 201, against 62 / 32 / 23 by full text alone: the semantic half
+  (the query's embedding, the exact scan of 37,435 vectors in process, the scope checks and the
+  components of the nearest texts) adds ~100-130 ms to every query. Not examined yet.
+  - The 20:06 run of the same data timed the paraphrase's full text at p95 181 ms (260 ms with meaning),
+    for a query that matches nothing. The cause was the bench, not the product: it rebuilt the term
+    counts' key without the counts (\`INCLUDE (n_title, n_body)\`, migration 0018), so five words were
+    read by a parallel scan of the whole 2.3M-row table (EXPLAIN ANALYZE: 240-400 ms) instead of five
+    index-only ranges (18 ms). Fixed in \`bench/test-runs-search-data.mjs\` (f233917) and on the kept
+    database by hand before the 21:07 run: full text answers the paraphrase in p95 20 ms now.
+  - PGlite's table was measured at 19:54 (500 runs / 100,000 steps, full text only); PGlite with meaning
+    was not run.
+- **Meaning by parts at 2,000 runs / 400,000 steps (19:54, PostgreSQL 15 without pgvector, load
   8-9).** Each part of a component is its own vector now (a step's title, description and exception; a
   part of one or two words joined to its neighbour; migration \`test_run_search_parts\`): 597,718 component
   parts saying 19,993 distinct texts, written in 21 s and embedded by the built-in model in 401 s (50
