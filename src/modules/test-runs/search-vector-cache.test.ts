@@ -8,7 +8,7 @@ import { newId } from '../../core/ids.js';
 import { testApp, type TestContext } from '../../../test/helpers.js';
 import { runClient } from '../../../test/test-run-helpers.js';
 import { insertTextVectors } from './search-index.repository.js';
-import { TextVectorCache } from './search-vector-cache.js';
+import { bestFirst, TextVectorCache } from './search-vector-cache.js';
 
 const MODEL = 'test:cache-4';
 let ctx: TestContext;
@@ -62,8 +62,30 @@ describe('TextVectorCache', () => {
     expect((await cache.nearest(ctx.database.db, QUERY, {}, 1))!.map((t) => t.textHash)).toEqual(['a0']);
   });
 
+  it('finds a text committed late, stamped up to a minute before the last read', async () => {
+    const cache = new TextVectorCache(MODEL, 4);
+    await cache.nearest(ctx.database.db, QUERY, {}, 1);
+    await said('a-late', 0.005, 0);
+    // Its transaction began 30 s before the search above read the table, and committed after.
+    await ctx.database.db.execute(sql`UPDATE test_run_search_texts
+      SET created_at = now() - interval '30 seconds' WHERE text_hash = 'a-late'`);
+    expect((await cache.nearest(ctx.database.db, QUERY, {}, 1))!.map((t) => t.textHash)).toEqual(['a-late']);
+    await ctx.database.db.execute(sql`DELETE FROM test_run_search_components WHERE text_hash = 'a-late'`);
+  });
+
   it('answers null when the texts outgrow its cap, so the caller scans the database', async () => {
     const cache = new TextVectorCache(MODEL, 4, 4 * 5);
     expect(await cache.nearest(ctx.database.db, QUERY, {}, 1)).toBeNull();
+  });
+});
+
+describe('bestFirst', () => {
+  it('answers the first k of a full sort, best first and ties by index, for every k', () => {
+    // Scores with many ties (multiples of 1/8), so the k-th often falls inside a run of equals.
+    const scores = Float32Array.from({ length: 200 }, (_, i) => ((i * 37) % 17) / 8);
+    const full = Array.from(scores.keys()).sort((a, b) => scores[b]! - scores[a]! || a - b);
+    for (const k of [0, 1, 5, 16, 17, 100, 199, 200, 250]) {
+      expect(Array.from(bestFirst(scores, k))).toEqual(full.slice(0, k));
+    }
   });
 });
