@@ -315,14 +315,19 @@ function meaningText(m) {
 
 export const NOTES = `### What changed between runs
 
-- **Meaning by parts at 10,000 runs / 2,000,000 steps (PostgreSQL 15 without pgvector, 21:07 on main
-  f233917, load 1-2.7; data and vectors of a 20:06 run, reused).** 2,989,203 component parts saying 37,435
-  distinct texts, all embedded by the built-in model (575 s, 65 texts/s, in the 20:06 run).
-  **5 of 5 planted runs on the first page** of the paraphrase (ranks 1-5), as at 2,000 runs; its p95 is
-  139 ms with meaning on (target 150: met). Word queries with meaning on miss the target: \`voltage\` p95
-  212 ms, \`brownout\` 171, the part number 201, against 62 / 32 / 23 by full text alone: the semantic half
-  (the query's embedding, the exact scan of 37,435 vectors in process, the scope checks and the
-  components of the nearest texts) adds ~100-130 ms to every query. Not examined yet.
+- **Meaning by parts at 10,000 runs / 2,000,000 steps (PostgreSQL 15 without pgvector, 21:18 on main
+  a41b5df, load 4.8-5.2 with CI running beside it; data and vectors of a 20:06 run, reused).** 2,989,203
+  component parts saying 37,435 distinct texts, all embedded by the built-in model (575 s, 65 texts/s, in
+  the 20:06 run). **5 of 5 planted runs on the first page** of the paraphrase (ranks 1-5), and **every
+  query meets p95 <= 150 ms with meaning on**: the paraphrase 97 ms, \`voltage\` 143, \`brownout\` 88,
+  the part number 64.
+  - An hour before (21:07, load 1-2.7) the word queries missed it with meaning on (\`voltage\` p95 212,
+    \`brownout\` 171, part number 201; paraphrase 139). Timed in process, the nearest texts took 86-145
+    ms a query: the vector cache's refresh re-read the last minute before its newest text on every
+    search (3,900 hashes of the embedding burst, ~25 ms), scoring 37,435 vectors took ~44 ms and sorting
+    all their indices 15 ms. Now (a41b5df) the refresh reads from its own last read, the ~250 best are
+    found by one native sort of the scores and a comparator sort of those alone, and the dot product
+    keeps four sums: 29-39 ms.
   - The 20:06 run of the same data timed the paraphrase's full text at p95 181 ms (260 ms with meaning),
     for a query that matches nothing. The cause was the bench, not the product: it rebuilt the term
     counts' key without the counts (\`INCLUDE (n_title, n_body)\`, migration 0018), so five words were
