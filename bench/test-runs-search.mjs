@@ -334,8 +334,8 @@ export const NOTES = `### What changed between runs
     read by a parallel scan of the whole 2.3M-row table (EXPLAIN ANALYZE: 240-400 ms) instead of five
     index-only ranges (18 ms). Fixed in \`bench/test-runs-search-data.mjs\` (f233917) and on the kept
     database by hand before the 21:07 run: full text answers the paraphrase in p95 20 ms now.
-  - PGlite's table was measured at 19:54 (500 runs / 100,000 steps, full text only); PGlite with meaning
-    was not run.
+  - PGlite's table was measured at 21:25 (500 runs / 100,000 steps, full text only, load ~5); PGlite
+    with meaning was not run.
 - **Meaning by parts at 2,000 runs / 400,000 steps (19:54, PostgreSQL 15 without pgvector, load
   8-9).** Each part of a component is its own vector now (a step's title, description and exception; a
   part of one or two words joined to its neighbour; migration \`test_run_search_parts\`): 597,718 component
