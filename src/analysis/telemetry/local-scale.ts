@@ -3,7 +3,6 @@
 // vibration levels that ramp) has a file-wide noise scale set by its quiet stretches; judged against
 // it, every busy stretch is full of "outliers". A rolling robust scale judges each point against its
 // neighbours instead.
-import { rollingMedian } from './robust.js';
 
 /**
  * Window of the local scale: 101 samples. Long against a spike (at most 3 samples, which cannot move
@@ -13,25 +12,11 @@ import { rollingMedian } from './robust.js';
 export const LOCAL_SCALE_WINDOW = 101;
 
 /**
- * Rolling robust scale of a residual centred on zero (a series minus its rolling median): 1.4826 x the
- * median of |r| in the window before the point, in the window after it and in the one centred on it,
- * whichever is largest. Where the noise changes (a quiet channel powered up), a centred window is half
- * quiet and under-states the busy side: one window wholly on the busy side says how noisy it is.
- */
-export function localScale(r: Float64Array, window = LOCAL_SCALE_WINDOW): Float64Array {
-  const abs = r.map((v) => Math.abs(v));
-  const centred = rollingMedian(abs, window);
-  const h = (window >> 1) + 1;
-  const n = r.length;
-  return centred.map((m, i) => {
-    const before = centred[Math.max(0, i - h)]!;
-    const after = centred[Math.min(n - 1, i + h)]!;
-    return 1.4826 * Math.max(m, before, after);
-  });
-}
-
-/**
- * localScale(r, window)[i] for the points asked about only, each from its three windows' medians
+ * The local scale of a residual centred on zero (a series minus its rolling median) at point i: 1.4826 x
+ * the median of |r| in the window before the point, in the window after it and in the one centred on
+ * it, whichever is largest. Where the noise changes (a quiet channel powered up), a centred window is
+ * half quiet and under-states the busy side: one window wholly on the busy side says how noisy it is.
+ * Answered for the points asked about only, each from its three windows' medians
  * (cached, so neighbouring points share them). A point can be a spike only where its residual exceeds
  * SPIKE_Z x the file-wide scale, a handful per series: the full rolling median of |r| at every point
  * of all 24 series of a 200 MB file cost 2 s and was read at those few points.
