@@ -164,7 +164,11 @@ describe.runIf(onPostgres)('the PostgreSQL listener', () => {
       'LISTEN connection re-made',
     ]);
 
+    // A first subscriber to a channel starts its LISTEN now: a NOTIFY committed before that LISTEN
+    // is never delivered (1 run in ~20 timed out here when it was sent at once).
     const arrived = nextPayload(hub);
+    await until(async () => hub.listening);
+    expect(hub.listening).toBe(true);
     await notify('after the reconnect');
     expect(await arrived).toBe('after the reconnect');
   });
