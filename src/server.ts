@@ -8,6 +8,7 @@ import { requestReembeddingOfDocuments } from './modules/documents/reembed.repos
 import {
   requestIndexingForModel,
   requestIndexingOfUnindexedRuns,
+  requestIndexingOfReportFindings,
   requestIndexingOfWholeComponents,
 } from './modules/test-runs/search-index-queue.repository.js';
 import { migrateDatabase } from './db/migrate.js';
@@ -55,6 +56,10 @@ export async function serve(config: Config): Promise<FastifyInstance> {
     // Runs indexed before each part of a component had its own vector are indexed again, by parts.
     const whole = await requestIndexingOfWholeComponents(database.db);
     if (whole > 0) app.log.info({ runs: whole }, 'test-run search: queued the re-indexing of runs by parts');
+    // Reports written before their findings were embedded, each as a part of its own.
+    const findings = await requestIndexingOfReportFindings(database.db);
+    if (findings > 0)
+      app.log.info({ runs: findings }, 'test-run search: queued the indexing of report findings');
     await requestReembedding(app, database, embeddingModelOf(config.embeddings));
   } catch (err) {
     await database.close();

@@ -8,7 +8,7 @@
 // first waits for the run's lock (awaitRunWriters) and so reads the writer's rows. A writer that finds
 // it claimed, finished, failed or cancelled enqueues a new one. A cancelled run therefore never leaves
 // a run unindexed for good: the next write enqueues again.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { newId } from '../../core/ids.js';
 import { queryRows, type Db, type Executor } from '../../db/client.js';
 import { enqueue } from '../../jobs/queue.js';
@@ -103,22 +103,14 @@ export async function requestIndexingForModel(db: Db, model: string, batch = 500
     sql`SELECT EXISTS (SELECT 1 FROM test_run_search_texts WHERE model <> ${model}) AS any`,
   );
   if (!other?.any) return 0;
-  const runs = await queryRows<{ id: string; created_by: string }>(
+  return queueLiveRuns(
     db,
-    sql`SELECT r.id, r.created_by FROM test_runs r
-         WHERE r.deleted_at IS NULL
-           AND EXISTS (SELECT 1 FROM test_run_search_components c
-                        WHERE c.run_id = r.id
-                          AND NOT EXISTS (SELECT 1 FROM test_run_search_texts t
-                                           WHERE t.model = ${model} AND t.text_hash = c.text_hash))
-         ORDER BY r.id`,
+    sql`EXISTS (SELECT 1 FROM test_run_search_components c
+                 WHERE c.run_id = r.id
+                   AND NOT EXISTS (SELECT 1 FROM test_run_search_texts t
+                                    WHERE t.model = ${model} AND t.text_hash = c.text_hash))`,
+    batch,
   );
-  for (let i = 0; i < runs.length; i += batch) {
-    await db.transaction(async (tx) => {
-      for (const run of runs.slice(i, i + batch)) await requestRunIndexing(tx, run.id, run.created_by);
-    });
-  }
-  return runs.length;
 }
 
 /**
@@ -127,12 +119,34 @@ export async function requestIndexingForModel(db: Db, model: string, batch = 500
  * a partial index that holds only those rows: on every start after the first, an empty index.
  */
 export async function requestIndexingOfWholeComponents(db: Db, batch = 500): Promise<number> {
+  return queueLiveRuns(
+    db,
+    sql`r.id IN (SELECT c.run_id FROM test_run_search_components c WHERE c.part = 'whole')`,
+    batch,
+  );
+}
+
+/**
+ * Queues every live run with a report whose findings are not indexed as parts of their own
+ * (`finding_N`, search-texts.ts findingParts): reports written before findings were embedded.
+ */
+export async function requestIndexingOfReportFindings(db: Db, batch = 500): Promise<number> {
+  return queueLiveRuns(
+    db,
+    sql`r.id IN (SELECT p.run_id FROM test_run_reports p
+                  WHERE jsonb_array_length(p.findings) > 0
+                    AND NOT EXISTS (SELECT 1 FROM test_run_search_components c
+                                     WHERE c.component_id = p.id AND c.component_type = 'report'
+                                       AND left(c.part, 8) = 'finding_'))`,
+    batch,
+  );
+}
+
+/** Queues the indexing of the live runs `r` for which `condition` holds, `batch` runs a transaction. */
+async function queueLiveRuns(db: Db, condition: SQL, batch: number): Promise<number> {
   const runs = await queryRows<{ id: string; created_by: string }>(
     db,
-    sql`SELECT r.id, r.created_by FROM test_runs r
-         WHERE r.deleted_at IS NULL
-           AND r.id IN (SELECT c.run_id FROM test_run_search_components c WHERE c.part = 'whole')
-         ORDER BY r.id`,
+    sql`SELECT r.id, r.created_by FROM test_runs r WHERE r.deleted_at IS NULL AND ${condition} ORDER BY r.id`,
   );
   for (let i = 0; i < runs.length; i += batch) {
     await db.transaction(async (tx) => {

@@ -5,6 +5,7 @@ import { queryRows, type Executor } from '../../db/client.js';
 import { testRunSearchComponents, testRunSearchTexts } from '../../db/schema.js';
 import { hasTestRunVectors, insertTestRunVectors } from '../../db/test-run-vectors.js';
 import {
+  findingParts,
   REPORT_CONTENT_HEAD,
   type ComponentParts,
   type ComponentText,
@@ -38,19 +39,26 @@ export async function readRunParts(
     type: ComponentParts['componentType'];
     id: string;
     parts: (string | null)[];
+    findings: unknown;
   }>(
     ex,
-    sql`SELECT 'run' AS type, id, ARRAY[title, description] AS parts FROM test_runs WHERE id = ${runId}
-      UNION ALL SELECT 'card', id, ARRAY[title, description] FROM test_cards WHERE run_id = ${runId}
-      UNION ALL SELECT 'step', id, ARRAY[title, description, exception] FROM test_steps WHERE run_id = ${runId}
-      UNION ALL SELECT 'report', id, ARRAY[title, summary, left(content, ${REPORT_CONTENT_HEAD}::int)]
+    sql`SELECT 'run' AS type, id, ARRAY[title, description] AS parts, NULL::jsonb AS findings
+        FROM test_runs WHERE id = ${runId}
+      UNION ALL SELECT 'card', id, ARRAY[title, description], NULL FROM test_cards WHERE run_id = ${runId}
+      UNION ALL SELECT 'step', id, ARRAY[title, description, exception], NULL
+        FROM test_steps WHERE run_id = ${runId}
+      UNION ALL SELECT 'report', id, ARRAY[title, summary, left(content, ${REPORT_CONTENT_HEAD}::int)], findings
         FROM test_run_reports WHERE run_id = ${runId}
-      UNION ALL SELECT 'observation', id, ARRAY[text] FROM test_observations WHERE run_id = ${runId}
-      UNION ALL SELECT 'data', id, ARRAY[file_name] FROM test_data_files WHERE run_id = ${runId}`,
+      UNION ALL SELECT 'observation', id, ARRAY[text], NULL FROM test_observations WHERE run_id = ${runId}
+      UNION ALL SELECT 'data', id, ARRAY[file_name], NULL FROM test_data_files WHERE run_id = ${runId}`,
   );
   return {
     systemId: run.system_id,
-    components: rows.map((r) => ({ componentType: r.type, componentId: r.id, parts: r.parts })),
+    components: rows.map((r) => ({
+      componentType: r.type,
+      componentId: r.id,
+      parts: [...r.parts, ...findingParts(r.findings)],
+    })),
   };
 }
 

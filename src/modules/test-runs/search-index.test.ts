@@ -5,13 +5,16 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { unitLength, type Embedder } from '../../analysis/embeddings.js';
+import { newId } from '../../core/ids.js';
 import { queryRows } from '../../db/client.js';
+import { testRunReports } from '../../db/schema.js';
 import type { JobContext } from '../../jobs/registry.js';
 import { ok, testApp, type TestContext, type TestUser } from '../../../test/helpers.js';
 import { runClient } from '../../../test/test-run-helpers.js';
 import { testRunEmbeddingJob } from './test-run-embedding.job.js';
 import {
   requestIndexingForModel,
+  requestIndexingOfReportFindings,
   requestIndexingOfUnindexedRuns,
   requestIndexingOfWholeComponents,
 } from './search-index-queue.repository.js';
@@ -241,5 +244,44 @@ describe('requestIndexingOfWholeComponents', () => {
       { component_type: 'step', part: 'title' },
     ]);
     expect(await requestIndexingOfWholeComponents(ctx.database.db)).toBe(0);
+  });
+});
+
+describe('requestIndexingOfReportFindings', () => {
+  it("queues a run whose report's findings are not indexed as parts, and its job indexes them", async () => {
+    const embedder = countingEmbedder();
+    const run = await client.run({ title: 'Reported before findings were embedded' });
+    const reportId = newId();
+    await ctx.database.db.insert(testRunReports).values({
+      id: reportId,
+      runId: run.uuid,
+      scope: 'run',
+      title: 'Analysis of the cycle',
+      summary: '1 finding in 1 file analysed.',
+      status: 'completed',
+      findings: [{ kind: 'stuck', channels: ['tc_3_degC'], description: 'tc_3_degC stuck at 27.23 degC' }],
+      createdBy: ann.email,
+    });
+    await runJob(embedder, run.uuid);
+    const findingParts = () =>
+      queryRows<{ part: string }>(
+        ctx.database.db,
+        sql`SELECT part FROM test_run_search_components WHERE component_id = ${reportId} AND part LIKE 'finding%'`,
+      );
+    expect(await findingParts()).toEqual([{ part: 'finding_1' }]);
+    expect(embedder.texts).toContain('tc 3 temperature sensor stuck: its reading frozen, flat, not changing');
+    await ctx.database.db.execute(
+      sql`UPDATE job_runs SET status = 'completed', finished_at = now()
+          WHERE config->>'test_run_id' = ${run.uuid} AND status = 'pending'`,
+    );
+    // Indexed: nothing to queue. As a report indexed before findings were parts: queued once.
+    expect(await requestIndexingOfReportFindings(ctx.database.db)).toBe(0);
+    await ctx.database.db.execute(
+      sql`DELETE FROM test_run_search_components WHERE component_id = ${reportId} AND part LIKE 'finding%'`,
+    );
+    expect(await requestIndexingOfReportFindings(ctx.database.db)).toBe(1);
+    expect((await indexingRuns(run.uuid)).at(-1)!.status).toBe('pending');
+    await runJob(embedder, run.uuid);
+    expect(await findingParts()).toEqual([{ part: 'finding_1' }]);
   });
 });

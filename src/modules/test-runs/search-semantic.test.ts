@@ -144,6 +144,44 @@ describe('semanticSearch', () => {
     expect(hits![0]).toMatchObject({ componentType: 'report', componentId: reportId, runId: wheel.run.uuid });
   });
 
+  it("finds a report by a paraphrase of one of its findings, and shows that finding's description", async () => {
+    const reportId = newId();
+    const stuck = 'tc_3_degC stuck at 27.23 degC for 199.0 s (200.0 rows, 100.0x its longest normal run).';
+    await ctx.database.db.transaction(async (tx) => {
+      await tx.insert(testRunReports).values({
+        id: reportId,
+        runId: wheel.run.uuid,
+        scope: 'run',
+        title: 'Analysis of TR-0003',
+        summary: '2 findings (2 high, 0 medium, 0 low) in 1 file analysed (1200 rows: tvac-cycle.csv).',
+        status: 'completed',
+        findings: [
+          {
+            kind: 'limit_breach',
+            channels: ['tc_1_degC'],
+            evidence: { values: { worst: 64 }, limit: { max: 60 } },
+          },
+          { kind: 'stuck', channels: ['tc_3_degC'], description: stuck },
+        ],
+        createdBy: ann.email,
+      });
+      await recordRunActivity(tx, wheel.run.uuid, ann.email);
+    });
+    await indexed(wheel.run.uuid);
+    const hits = await search('thermocouple reading frozen', { limit: 3 });
+    expect(hits![0]).toMatchObject({ componentType: 'report', componentId: reportId, part: 'finding_2' });
+
+    const answer = ok(
+      await ann.call<{
+        results: { matches: { component_id: string; snippet: string; match_type: string }[] }[];
+      }>('GET', '/test-runs/search', undefined, {
+        query: { q: 'thermocouple reading frozen', system_id: wheel.run.system_id },
+      }),
+    );
+    const match = answer.results[0]!.matches.find((m) => m.component_id === reportId);
+    expect(match).toMatchObject({ match_type: 'semantic', snippet: stuck });
+  });
+
   it('keeps to the component types and the system asked for', async () => {
     const other = await client.run({ title: 'Other rover' });
     const otherCard = await client.card(other.uuid, { title: 'Drive train' });

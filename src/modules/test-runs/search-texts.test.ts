@@ -4,7 +4,9 @@ import {
   componentChanges,
   type ComponentText,
   componentTexts,
+  findingParts,
   MAX_EMBEDDED_CHARS,
+  MAX_FINDING_PARTS,
   partTexts,
   textHash,
 } from './search-texts.js';
@@ -35,6 +37,40 @@ describe('partTexts', () => {
   it('cuts a long part at MAX_EMBEDDED_CHARS', () => {
     const [only] = partTexts('observation', [`word ${'x'.repeat(MAX_EMBEDDED_CHARS)} more`]);
     expect(only!.text).toHaveLength(MAX_EMBEDDED_CHARS);
+  });
+});
+
+describe('findingParts', () => {
+  const stuck = (channel: string) => ({
+    kind: 'stuck',
+    channels: [channel],
+    description: `${channel} stuck at 3`,
+  });
+
+  it("adds a report's findings in words, each its own part after title, summary and content", () => {
+    const parts = findingParts([stuck('tc_3_degC'), { kind: 'dropout', channels: ['p_kPa'] }]);
+    expect(parts).toEqual([
+      'tc 3 temperature sensor stuck: its reading frozen, flat, not changing',
+      'dropout: p pressure data missing, a gap in the samples',
+    ]);
+    expect(
+      partTexts('report', ['Analysis of TR-0003', 'Two findings in one file analysed', null, ...parts]),
+    ).toEqual([
+      { part: 'title', text: 'Analysis of TR-0003' },
+      { part: 'summary', text: 'Two findings in one file analysed' },
+      { part: 'finding_1', text: parts[0] },
+      { part: 'finding_2', text: parts[1] },
+    ]);
+  });
+
+  it(`keeps the first ${MAX_FINDING_PARTS} findings, and skips what is not a finding`, () => {
+    const many = Array.from({ length: MAX_FINDING_PARTS + 1 }, (_, i) => stuck(`t${i}_degC`));
+    expect(findingParts(many)).toHaveLength(MAX_FINDING_PARTS);
+    expect(findingParts(many.slice(0, MAX_FINDING_PARTS))).toHaveLength(MAX_FINDING_PARTS);
+    expect(findingParts([null, 'stuck', { kind: 'note' }, stuck('a_V')])).toEqual([
+      'a voltage sensor stuck: its reading frozen, flat, not changing',
+    ]);
+    expect(findingParts({ kind: 'stuck' })).toEqual([]);
   });
 });
 

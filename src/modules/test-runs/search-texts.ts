@@ -2,6 +2,7 @@
 // vector. Pure: the embedding job reads the parts (search-index.repository.ts) and these rules decide
 // the text, so one text always gives one hash whatever wrote it.
 import { createHash } from 'node:crypto';
+import { findingInWords, type StoredFinding } from '../../analysis/telemetry/finding-words.js';
 import type { SearchComponentType } from './search.types.js';
 
 export { SEARCH_COMPONENT_TYPES, type SearchComponentType } from './search.types.js';
@@ -14,6 +15,12 @@ export { SEARCH_COMPONENT_TYPES, type SearchComponentType } from './search.types
 export const REPORT_CONTENT_HEAD = 1000;
 /** Longest text embedded: ~300 words, beyond which the built-in model's cost grows and meaning blurs. */
 export const MAX_EMBEDDED_CHARS = 2000;
+
+/**
+ * A report's findings embedded, each as its own part (`finding_1`, …, after PART_NAMES.report), in the
+ * report's order: a report of many findings is found by its first ones, as an engineer reads it.
+ */
+export const MAX_FINDING_PARTS = 20;
 
 /**
  * The parts of each component type that may be embedded, in the order readRunParts reads them. Each
@@ -55,6 +62,24 @@ export interface ComponentText {
   textHash: string;
 }
 
+/**
+ * The parts a report's findings add after its title, summary and content: each finding in the words an
+ * engineer remembers it by (finding-words.ts), not its numbers, which the sentence encoder reads as noise.
+ */
+export function findingParts(findings: unknown): string[] {
+  if (!Array.isArray(findings)) return [];
+  return findings
+    .flatMap((f) => (f && typeof f === 'object' ? [findingInWords(f as StoredFinding)] : []))
+    .filter((t): t is string => t !== undefined)
+    .slice(0, MAX_FINDING_PARTS);
+}
+
+/** The name of a component's i-th part: PART_NAMES's, then `finding_1`, `finding_2`… for a report. */
+export function partName(componentType: SearchComponentType, i: number): string {
+  const names: readonly string[] = PART_NAMES[componentType];
+  return names[i] ?? `finding_${i - names.length + 1}`;
+}
+
 const clean = (p: string | null) => (p ?? '').replace(/\s+/g, ' ').trim();
 const words = (p: string) => p.split(' ').length;
 
@@ -68,8 +93,9 @@ export function partTexts(
   componentType: SearchComponentType,
   parts: readonly (string | null)[],
 ): { part: string; text: string }[] {
-  const names: readonly string[] = PART_NAMES[componentType];
-  const present = parts.flatMap((p, i) => (clean(p) === '' ? [] : [{ part: names[i]!, text: clean(p) }]));
+  const present = parts.flatMap((p, i) =>
+    clean(p) === '' ? [] : [{ part: partName(componentType, i), text: clean(p) }],
+  );
   const out: { part: string; text: string }[] = [];
   let pending: string[] = [];
   present.forEach((p, i) => {

@@ -163,7 +163,8 @@ const WHOLE_TEXT = sql`CASE m.component_type
     ELSE f.file_name END`;
 
 /**
- * The text of the part `m.part` that a semantic hit matched (search-texts.ts PART_NAMES), or the whole
+ * The text of the part `m.part` that a semantic hit matched (search-texts.ts PART_NAMES; a report's
+ * `finding_N` shows that finding's description, numbers and all), or the whole
  * text when the part says nothing now (edited since) or is 'whole' (indexed before parts).
  */
 const PART_TEXT = sql`coalesce(nullif(CASE m.part
@@ -173,7 +174,9 @@ const PART_TEXT = sql`coalesce(nullif(CASE m.part
     WHEN 'summary' THEN p.summary
     WHEN 'content' THEN p.content
     WHEN 'text' THEN o.text
-    WHEN 'file_name' THEN f.file_name END, ''), ${WHOLE_TEXT})`;
+    WHEN 'file_name' THEN f.file_name
+    ELSE CASE WHEN left(m.part, 8) = 'finding_' THEN p.findings -> (substr(m.part, 9)::int - 1) ->> 'description' END
+    END, ''), ${WHOLE_TEXT})`;
 
 /**
  * The component behind each row of `matched` (columns run_id, component_type, component_id, rank, and
