@@ -7,7 +7,6 @@ import {
   changeIndices,
   commandChanges,
   explainers,
-  isExplained,
   makeChannel,
   settleTime,
   settleLevel,
@@ -46,6 +45,8 @@ import { limitsFromContext } from './limits.js';
 import { limitRepeats } from './repeats.js';
 import { changeSettler, spikeExplained } from './spike-context.js';
 import { materialChanges, stepExplained } from './step-context.js';
+import { stepIsOwn } from './step-reference.js';
+import { commandedMoves, inTransit } from './transit.js';
 import { naturalHold, repeatShare } from './stuck-context.js';
 import { followsDwells, followsReference } from './oscillation-context.js';
 import { atFrozenEdge, dropFrozenEchoes, joinFlicker, withoutFrozen } from './frozen.js';
@@ -235,11 +236,10 @@ async function analyse(
       ...bucketSpikes(ch, scan, cols, bucket),
     ];
     raw.push(
-      ...local.filter((e) =>
-        e.kind === 'spike'
-          ? !spikeExplained(ctx, ch, t![e.i0]!, t![e.i1]!, settler)
-          : !isExplained(ctx, ch.name, t![e.i0]!, t![e.i1]),
-      ),
+      // Oscillations as spikes: by the latest change before the event's end, within its own response.
+      // During a commanded sine every sample is a change (explained); once the command holds, a limit
+      // cycle seconds later is not the sine's doing, whatever the channel's longest settling window.
+      ...local.filter((e) => !spikeExplained(ctx, ch, t![e.i0]!, t![e.i1]!, settler)),
     );
   }
   // A raise during a stepped scan or a sine sweep that the scan's dwells or a calm channel's motion
@@ -276,6 +276,13 @@ async function analyse(
       }),
     ),
   ].sort((a, b) => a - b);
+  // A step while a followed command's move is under way is the plant's answer to it (transit.ts).
+  const numericCommands = context.filter((c) => c.kind === 'command' && !isDiscrete(byName.get(c.name)!));
+  const commanded = commandedMoves(
+    numericCommands.map((c) => byName.get(c.name)!),
+    channels,
+    margin,
+  );
   for (const ch of channels) {
     const sibs = channels.filter((c) => ctx.siblings.get(ch.name)!.includes(c.name));
     const own = cleaned.get(ch.name)!;
@@ -305,11 +312,14 @@ async function analyse(
       const xs = own.subarray(Math.max(0, a), Math.min(own.length, b));
       return xs.reduce((p, v) => p + v, 0) / Math.max(1, xs.length);
     };
-    const stepEvents = steps({ ...ch, sigma: ySigma }, y).map((e) => ({
-      ...e,
-      peak_sigma: Math.abs((e.values.after ?? 0) - (e.values.before ?? 0)) / ySigma,
-      values: { before: level(e.i0 - 20, e.i0), after: level(e.i0, e.i0 + 20) },
-    }));
+    // A residual's step that the channel itself does not show is its reference's (step-reference.ts).
+    const stepEvents = steps({ ...ch, sigma: ySigma }, y)
+      .filter((e) => stepIsOwn(own, refs, e.i0, margin, (e.values.after ?? 0) - (e.values.before ?? 0)))
+      .map((e) => ({
+        ...e,
+        peak_sigma: Math.abs((e.values.after ?? 0) - (e.values.before ?? 0)) / ySigma,
+        values: { before: level(e.i0 - 20, e.i0), after: level(e.i0, e.i0 + 20) },
+      }));
     // Siblings with different thermal lags part ways after every command: settle on the residual too.
     const changes = (ctx.changes.get(ch.name) ?? []).map((c) => indexAt(t!, c));
     // Settling by level, on the series the drift is judged on: a thermal lag approaches its new level
@@ -361,6 +371,7 @@ async function analyse(
       ...stepEvents.filter(
         (e) =>
           !atFrozenEdge(e.i0, sibFrozen, margin) &&
+          !inTransit(commanded, e.i0, margin, (c) => responded(own, ch.sigma, c, t!.length)) &&
           !stepExplained(stepCtx, ch.name, e.i0, e.i1, stepChanges, stepSettler),
       ),
     );

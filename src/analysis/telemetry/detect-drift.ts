@@ -3,8 +3,11 @@
 // linear change from onset to end, then held) is fitted on top of the level before it. On a
 // channel with siblings the series is the residual against their median, which removes the cycles,
 // warm-up and load changes they share; a lone channel is judged on its residual from its commands.
+// Against several siblings a ramp the segment-wide fit rejects is judged again on its own
+// neighbourhood (drift-local.ts), since the residual may still be settling early in the segment.
 import type { Channel } from './context.js';
 import type { RawEvent } from './detect-local.js';
+import { localRamp, persists, stepResid } from './drift-local.js';
 import { madSigma, smallMedian } from './robust.js';
 
 /** Ramp height against the spread of what the fit leaves: 6x keeps cycles and wander out. */
@@ -128,27 +131,60 @@ export function drift(
     if (fit.rss < best.fit.rss) best = { ...best, fit, end };
   }
   const { fit, k, end } = best;
-  const height = Math.abs(fit.c) * (end - k);
-  const resid = Math.sqrt(fit.rss / m);
-  const spread = Math.max(resid, madSigma(yb.slice(1).map((v, j) => v - yb[j]!)) / Math.SQRT2);
-  if (height < DRIFT_MIN_RATIO * spread || height < minSigma * ch.sigma) return null;
-  // The channel's own history: a drift leaves the band the level wandered in before it started.
-  // Wander and cycles are smooth too, so fit quality alone cannot tell them from a drift; their
-  // size can, and so can whether the level was already on its way.
-  const history = yb.slice(0, k);
-  if (height < DRIFT_HISTORY_RATIO * band(history)) return null;
-  const before = slopeOf(history);
-  if (Math.sign(before) === Math.sign(fit.c) && Math.abs(before) >= DRIFT_HISTORY_SLOPE * Math.abs(fit.c))
-    return null;
-  return {
+  const noise = madSigma(yb.slice(1).map((v, j) => v - yb[j]!)) / Math.SQRT2;
+  const event = (k: number, end: number, c: number, ratio: number): RawEvent => ({
     kind: 'drift',
     channels: [ch.name],
     i0: s + k * B,
     i1: Math.min(e - 1, s + end * B + B - 1),
-    peak_sigma: height / ch.sigma,
-    values: { change: fit.c * (end - k), slope_per_sample: fit.c / B },
-    extra: { ratio: height / spread },
-  };
+    peak_sigma: (Math.abs(c) * (end - k)) / ch.sigma,
+    values: { change: c * (end - k), slope_per_sample: c / B },
+    extra: { ratio },
+  });
+  const whole = judge(ch.sigma * minSigma, noise, Math.sqrt(fit.rss / m), yb.slice(0, k), fit.c, end - k);
+  if (whole) return event(k, end, fit.c, whole);
+  // Against siblings, the drift's own neighbourhood too: a residual still settling early in the
+  // segment is no history for a creep that starts on a flat stretch later.
+  if (!againstSiblings) return null;
+  const near = localRamp(yb, MIN_RAMP_BLOCKS);
+  // A level shift is the step detector's, and an excursion that comes back is no drift.
+  if (!near || stepResid(yb, near) <= near.resid || !persists(yb, near)) return null;
+  const local = judge(
+    ch.sigma * minSigma,
+    noise,
+    near.resid,
+    yb.slice(near.from, near.k),
+    near.c,
+    near.end - near.k,
+  );
+  return local ? event(near.k, near.end, near.c, local) : null;
+}
+
+/**
+ * The tests a fitted ramp (slope c per block over `blocks` blocks) must pass, on the history before
+ * its onset: its height against what the fit leaves (`resid`, floored at the block noise), against the
+ * floor, against the band the level wandered in before, and the level must not have been on its way
+ * already. Returns the height/spread ratio when it passes.
+ */
+function judge(
+  floor: number,
+  noise: number,
+  resid: number,
+  history: number[],
+  c: number,
+  blocks: number,
+): number | null {
+  const height = Math.abs(c) * blocks;
+  const spread = Math.max(resid, noise);
+  if (height < DRIFT_MIN_RATIO * spread || height < floor) return null;
+  // The channel's own history: a drift leaves the band the level wandered in before it started.
+  // Wander and cycles are smooth too, so fit quality alone cannot tell them from a drift; their
+  // size can, and so can whether the level was already on its way.
+  if (height < DRIFT_HISTORY_RATIO * band(history)) return null;
+  const before = slopeOf(history);
+  if (Math.sign(before) === Math.sign(c) && Math.abs(before) >= DRIFT_HISTORY_SLOPE * Math.abs(c))
+    return null;
+  return height / spread;
 }
 
 /**

@@ -4,7 +4,7 @@
 // carry across channels and files; the numbers are documented where they are set.
 import type { Channel } from './context.js';
 import { madSigma, median, prefix, meanOf, rollingMean, rollingMedian } from './robust.js';
-import { localScaleAt } from './local-scale.js';
+import { blockScaleAt, localScaleAt } from './local-scale.js';
 import type { FaultKind } from './types.js';
 
 export interface RawEvent {
@@ -22,6 +22,29 @@ export interface RawEvent {
 export const SPIKE_Z = 6;
 /** A spike lasts at most 3 samples; longer runs of outliers are steps, breaches or oscillation. */
 const SPIKE_MAX_RUN = 3;
+
+/** Share of the file-wide noise scale under which a stretch is judged on its own noise (steps). */
+export const QUIET_SHARE = 0.5;
+
+/**
+ * The noise scale at each point for the size of a step: the series' curvature (second differences,
+ * in noise units) by blocks around the point where that is under QUIET_SHARE of the file-wide scale,
+ * never under a quantum; the file-wide scale elsewhere, so an ordinary channel keeps its bar.
+ */
+export function curvatureScale(ch: Channel, x: Float64Array): (i: number) => number {
+  // Built on the first question: most series are never asked (no step candidate fails the file's bar).
+  let block: ((i: number) => number) | null = null;
+  return (i: number) => {
+    if (!block) {
+      const n = x.length;
+      const d2 = new Float64Array(n);
+      for (let k = 1; k < n - 1; k++) d2[k] = (x[k + 1]! - 2 * x[k]! + x[k - 1]!) / Math.sqrt(6);
+      block = blockScaleAt(d2);
+    }
+    const q = Math.max(block(i), ch.quantum);
+    return q < QUIET_SHARE * ch.sigma ? q : ch.sigma;
+  };
+}
 
 export function spikes(ch: Channel): { events: RawEvent[]; cleaned: Float64Array } {
   const med = rollingMedian(ch.xi, 9);
@@ -84,10 +107,15 @@ export function steps(ch: Channel, x: Float64Array): RawEvent[] {
   const d = new Float64Array(n);
   for (let i = w; i <= n - w; i++) d[i] = meanOf(pre, i, i + w) - meanOf(pre, i - w, i);
   const sd = Math.max(madSigma(d.subarray(w, n - w)), ch.sigma * Math.sqrt(2 / w));
+  // The minimum size in the noise around the step where the channel is far quieter there than across
+  // the file: a shaker's accelerometer at rest after a loud sweep, whose file-wide scale is the
+  // sweep's (4x the rest's noise), so a 12-sigma bias jump in the rest was under 4 of its sigmas.
+  const quiet = curvatureScale(ch, x);
   const events: RawEvent[] = [];
   for (let i = w; i <= n - w; i++) {
     const a = Math.abs(d[i]!);
-    if (a < STEP_Z * sd || a < STEP_MIN_SIGMA * ch.sigma) continue;
+    // quiet(i) is never above ch.sigma: asked only of the rare jump the file-wide bar turns away.
+    if (a < STEP_Z * sd || (a < STEP_MIN_SIGMA * ch.sigma && a < STEP_MIN_SIGMA * quiet(i))) continue;
     // Local maximum over +-w, so one step is reported once.
     let best = true;
     for (let k = i - w; k <= i + w && best; k++)

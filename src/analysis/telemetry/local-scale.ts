@@ -46,3 +46,30 @@ export function localScaleAt(r: Float64Array, window = LOCAL_SCALE_WINDOW): (i: 
   return (i: number) =>
     1.4826 * Math.max(centredAt(i), centredAt(Math.max(0, i - g)), centredAt(Math.min(n - 1, i + g)));
 }
+
+/**
+ * The scale of a series centred on zero (a residual, second differences) around point i, by blocks:
+ * 1.4826 x the median of |r| per block of `window` samples, the point's block and its two neighbours,
+ * whichever is largest. Asked at every point of a series, so one median per block (a sort of 101
+ * values per 101 samples), not per point: a vibration channel rests between loud sweeps, and its
+ * rests' noise, far under the file-wide scale, is what a shock there is judged against.
+ */
+export function blockScaleAt(r: Float64Array, window = LOCAL_SCALE_WINDOW): (i: number) => number {
+  const n = r.length;
+  const blocks = new Float64Array(Math.ceil(n / window));
+  const buf = new Float64Array(window);
+  for (let b = 0; b < blocks.length; b++) {
+    const a = b * window;
+    const len = Math.min(window, n - a);
+    const w = buf.subarray(0, len);
+    for (let k = 0; k < len; k++) w[k] = Math.abs(r[a + k]!);
+    w.sort();
+    const m = len >> 1;
+    blocks[b] = 1.4826 * (len % 2 ? w[m]! : (w[m - 1]! + w[m]!) / 2);
+  }
+  const last = blocks.length - 1;
+  return (i: number) => {
+    const b = Math.floor(i / window);
+    return Math.max(blocks[b]!, blocks[Math.max(0, b - 1)]!, blocks[Math.min(last, b + 1)]!);
+  };
+}
