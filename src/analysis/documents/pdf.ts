@@ -10,12 +10,21 @@ import { DocumentReadError, type ReadDocument } from './types.js';
 /** A line this much larger than the page's typical text, and short, reads as a heading. */
 const HEADING_SCALE = 1.3;
 const HEADING_MAX_CHARS = 100;
-/** Paragraph size before a new block starts; pdf.js rarely marks paragraph ends. */
+/**
+ * Paragraph size before a new block starts at the next sentence end; pdf.js rarely marks paragraph
+ * ends. A block is cut mid-sentence only past the hard cap, so a sentence's subject and object stay
+ * in one block.
+ */
 const PARAGRAPH_CHARS = 800;
+const PARAGRAPH_HARD_CHARS = 4000;
+/** A step down the page this much larger than the page's usual line step starts a new paragraph. */
+const PARAGRAPH_GAP = 1.4;
 
 interface Line {
   text: string;
   size: number;
+  /** Baseline height of the line's first run (PDF units, up the page). */
+  y: number;
   /** Runs of text separated by a gap wider than a few spaces, each with where it starts. */
   cells: { x: number; text: string }[];
 }
@@ -24,7 +33,7 @@ interface Line {
 const CELL_GAP = 1;
 /** A table: a header and at least this many rows, each with at least MIN_COLUMNS cells. */
 const MIN_ROWS = 2;
-const MIN_COLUMNS = 3;
+const MIN_COLUMNS = 2;
 
 export async function readPdf(bytes: Uint8Array): Promise<ReadDocument> {
   // pdf.js may transfer the buffer it is given; the caller's bytes stay theirs.
@@ -45,31 +54,51 @@ export async function readPdf(bytes: Uint8Array): Promise<ReadDocument> {
       const page = await pdf.getPage(pageNumber);
       const lines = await pageLines(page);
       page.cleanup();
+      const tables = findTables(lines);
+      const inTable = (i: number): boolean => tables.some((t) => i >= t.start && i < t.end);
       const body = typicalSize(lines);
+      const step = typicalStep(lines, body);
       let paragraph: string[] = [];
+      let lastY: number | undefined;
+      let paragraphSize = 0;
       const at = () => (section === undefined ? { page: pageNumber } : { page: pageNumber, section });
       const flush = () => {
         if (paragraph.length > 0)
           doc.addBlock({ kind: 'paragraph', text: paragraph.join('\n'), location: at() });
         paragraph = [];
       };
-      const tables = findTables(lines);
       for (const [i, line] of lines.entries()) {
         const table = tables.find((t) => t.start === i);
         if (table) {
           flush();
           doc.addTable({ ...(section ? { name: section } : {}), rows: table.rows, location: at() });
         }
-        if (tables.some((t) => i >= t.start && i < t.end)) continue;
+        if (inTable(i)) continue;
+        // Writers set paragraphs apart by space, not by an empty line: a wider step down starts one.
+        if (line.text !== '') {
+          if (step > 0 && lastY !== undefined && lastY - line.y > step * PARAGRAPH_GAP) flush();
+          lastY = line.y;
+        }
         if (line.text === '') {
           flush();
-        } else if (body > 0 && line.size >= body * HEADING_SCALE && line.text.length <= HEADING_MAX_CHARS) {
+        } else if (
+          body > 0 &&
+          line.size >= body * HEADING_SCALE &&
+          line.text.length <= HEADING_MAX_CHARS &&
+          // Prose set larger than a page of small-print tables is still prose: a line that continues
+          // a paragraph of its size, or that the next line continues, is no heading.
+          !(paragraph.length > 0 && Math.abs(line.size - paragraphSize) < 0.5) &&
+          !continuedBy(line, lines[i + 1], step)
+        ) {
           flush();
           section = line.text;
           doc.addBlock({ kind: 'heading', text: line.text, location: at() });
         } else {
           paragraph.push(line.text);
-          if (paragraph.join(' ').length >= PARAGRAPH_CHARS) flush();
+          paragraphSize = line.size;
+          const chars = paragraph.join(' ').length;
+          const sentenceEnd = /[.!?:;]["')\]]?$/.test(line.text);
+          if ((chars >= PARAGRAPH_CHARS && sentenceEnd) || chars >= PARAGRAPH_HARD_CHARS) flush();
         }
       }
       flush();
@@ -88,22 +117,25 @@ async function pageLines(page: Page): Promise<Line[]> {
   const lines: Line[] = [];
   let text = '';
   let size = 0;
+  let y: number | undefined;
   let cells: { x: number; text: string }[] = [];
   let end: number | undefined;
   const close = (): void => {
     lines.push({
       text: normaliseSpace(text),
       size,
+      y: y ?? 0,
       cells: cells.map((c) => ({ x: c.x, text: normaliseSpace(c.text) })).filter((c) => c.text !== ''),
     });
     text = '';
     size = 0;
+    y = undefined;
     cells = [];
     end = undefined;
   };
   for (const item of content.items) {
     if (!('str' in item)) continue;
-    const [a = 0, b = 0, , , x = 0] = item.transform as number[];
+    const [a = 0, b = 0, , , x = 0, itemY = 0] = item.transform as number[];
     const fontSize = Math.hypot(a, b);
     // A run starting well past where the last one ended begins a new cell; pdf.js gives no gap
     // characters between separately placed runs, so the text gets a space there too.
@@ -116,6 +148,7 @@ async function pageLines(page: Page): Promise<Line[]> {
       cells[cells.length - 1]!.text += item.str;
       end = x + item.width;
       size = Math.max(size, fontSize);
+      y ??= itemY;
     }
     text += item.str;
     if (item.hasEOL) close();
@@ -147,14 +180,26 @@ function findTables(lines: Line[]): { start: number; end: number; rows: string[]
     };
     const rows = [header.cells.map((c) => c.text)];
     let j = i + 1;
+    // The step from the header to the first row is the table's row step; a wider step down is the
+    // space before the next table or paragraph, even when that one's columns happen to line up.
+    let rowStep = 0;
     for (; j < lines.length; j++) {
       const line = lines[j]!;
-      if (line.cells.length < 2) break;
+      const step = lines[j - 1]!.y - line.y;
+      if (rowStep > 0 && step > rowStep * PARAGRAPH_GAP) break;
+      if (rowStep === 0) rowStep = step;
+      // A line that leaves the first column empty continues the row above: a cell wrapped onto a
+      // second line. Running text starts at the margin, in the first column, and ends the table.
+      const continues = rows.length > 1 && line.cells.length > 0 && line.cells.every((c) => column(c.x) > 0);
+      if (line.cells.length < 2 && !continues) break;
       const row = starts.map(() => '');
       const aligned = line.cells.every((c) => column(c.x) >= 0);
       if (!aligned) break;
       for (const c of line.cells) row[column(c.x)] = [row[column(c.x)], c.text].filter((t) => t).join(' ');
-      rows.push(row);
+      if (continues) {
+        const above = rows[rows.length - 1]!;
+        row.forEach((text, k) => (above[k] = [above[k], text].filter((t) => t).join(' ')));
+      } else rows.push(row);
     }
     if (rows.length > MIN_ROWS) {
       tables.push({ start: i, end: j, rows });
@@ -162,6 +207,32 @@ function findTables(lines: Line[]): { start: number; end: number; rows: string[]
     } else i++;
   }
   return tables;
+}
+
+/** The next line runs on from this one: the same size, one line step below. */
+function continuedBy(line: Line, next: Line | undefined, step: number): boolean {
+  return (
+    !!next &&
+    next.text !== '' &&
+    step > 0 &&
+    Math.abs(next.size - line.size) < 0.5 &&
+    line.y - next.y <= step * PARAGRAPH_GAP
+  );
+}
+
+/**
+ * The page's line spacing: the smallest step down between consecutive lines of body text that recurs.
+ * Paragraph and heading gaps are wider steps, and may be as common as the spacing itself.
+ */
+function typicalStep(lines: Line[], body: number): number {
+  const counts = new Map<number, number>();
+  const isBody = (l: Line): boolean => l.text !== '' && Math.abs(l.size - body) < 0.5;
+  for (let i = 1; i < lines.length; i++) {
+    const step = Math.round(lines[i - 1]!.y - lines[i]!.y);
+    if (step > 0 && isBody(lines[i]!) && isBody(lines[i - 1]!)) counts.set(step, (counts.get(step) ?? 0) + 1);
+  }
+  const recurring = [...counts].filter(([, n]) => n >= 2).map(([step]) => step);
+  return recurring.length > 0 ? Math.min(...recurring) : 0;
 }
 
 /** The font size carrying the most characters on the page: its body text. */

@@ -2,8 +2,10 @@
 // explosion level. Levels come in many spellings ("2", SAP's ".1"/"..2" with one dot per level, or
 // dots/dashes in front of the description when there is no level column), so a line's parent is the
 // nearest line above it with a lower level, whatever the numbering starts at.
+import { namedAsAssembly, namedAsDocument } from './bom-heads.js';
+import { spaceIndentLevels } from './bom-indent.js';
 import type { MentionSink } from './builder.js';
-import type { ColumnRole } from './columns.js';
+import { roleOf, type ColumnRole } from './columns.js';
 import type { Provenance } from './types.js';
 
 type Row = { cells: string[]; row: number };
@@ -126,6 +128,26 @@ export function outlineColumn(body: Row[]): number | undefined {
   return undefined;
 }
 
+// "Assembly:;PM-9100;Topside Processing Unit;Alt. BOM 1": an ERP list printed level by level opens
+// each assembly's section with a labelled row naming it, and repeats the column header under it.
+const SECTION_LABEL = /^(sub-?assembly|assembly|assy|parent( assembly| item| material)?|bom header)\s*:$/i;
+const ITEM_CODE = /^[A-Z0-9][A-Z0-9._/-]*\d[A-Z0-9._/-]*$/i;
+
+/** The assembly a labelled section row opens: its name, and its material number as an alias. */
+export function sectionRow(cells: string[]): { name: string; alias?: string } | undefined {
+  const filled = cells.map((c) => c.trim()).filter((c) => c);
+  if (filled.length < 2 || !SECTION_LABEL.test(filled[0]!)) return undefined;
+  const rest = filled.slice(1);
+  const name = rest.find((c) => !ITEM_CODE.test(c) && /[A-Za-z]{2}/.test(c));
+  if (!name) return undefined;
+  const alias = rest.slice(0, rest.indexOf(name)).find((c) => ITEM_CODE.test(c));
+  return alias ? { name, alias } : { name };
+}
+
+/** A column header printed again under a section row: most of its cells are column names. */
+const isHeaderAgain = (cells: string[]): boolean =>
+  cells.filter((c) => c.trim() && roleOf(c) !== undefined).length >= 3;
+
 // Notes blocks under a BOM ("Notes:", "NOTE 2: …", "1) …") explain lines; they are not lines.
 const NOTE_ROW = /^(notes?\b|remarks?:|\(?\d{1,2}[).:]\s|\*\s|†)/i;
 const SUMMARY_CELL = /^[A-Za-z][\w .]{0,30}:\s*\d+$/;
@@ -136,6 +158,8 @@ export function extractBom(
   get: Get,
   prov: (row: number) => Provenance,
   sink: MentionSink,
+  /** The cell as printed, leading spaces kept: an indented BOM's only level. */
+  raw?: Get,
 ): void {
   const stack: { level: number; name: string }[] = [];
   let section: { name: string; alias?: string; row: number } | undefined;
@@ -143,28 +167,43 @@ export function extractBom(
   const hasLevels = body.some((r) => parseLevel(get(r.cells, 'level')) !== undefined);
   // Without a level column, outline item numbers ("1", "1.2", "1.2.3") give the level.
   const outline = hasLevels || body.some((r) => get(r.cells, 'group')) ? undefined : outlineColumn(body);
+  // Without either, leading spaces in the name cell may give it.
+  const spaced =
+    hasLevels || outline !== undefined || !raw
+      ? undefined
+      : spaceIndentLevels(
+          body.map((r) => (get(r.cells, 'name') ? raw(r.cells, 'name') : raw(r.cells, 'description'))),
+        );
+  const spacedLevel = new Map(spaced?.map((l, i) => [body[i]!.row, l]));
   // PLM structure reports number the top item position 0 and its members 1, 2, … (1.1, 1.2 below
   // them): with a position 0 present, every other number sits one level under it.
   const zeroTop = outline !== undefined && body.some((r) => /^0\.?$/.test((r.cells[outline] ?? '').trim()));
-  const levelOf = (cells: string[]): number | undefined => {
+  const levelOf = (cells: string[], row: number): number | undefined => {
+    if (spaced) return spacedLevel.get(row);
     if (outline === undefined) return parseLevel(get(cells, 'level'));
     const pos = (cells[outline] ?? '').trim().replace(/\.$/, '');
     if (!/^\d+(\.\d+)*$/.test(pos)) return undefined;
     if (zeroTop) return pos === '0' ? 0 : pos.split('.').length;
     return pos.split('.').length - 1;
   };
-  const levelled = hasLevels || outline !== undefined;
+  const levelled = hasLevels || outline !== undefined || spaced !== undefined;
   // The product is the one line at the top level; several top-level lines are a list of assemblies.
   // (Whatever number the top level has: 0 in most exports, 1 in some.)
   const indented = (cells: string[]): number | undefined =>
     indentLevel(get(cells, 'name') || get(cells, 'description')).level;
   const levels = levelled
-    ? body.map((r) => levelOf(r.cells) ?? indented(r.cells)).filter((l): l is number => l !== undefined)
+    ? body
+        .map((r) => levelOf(r.cells, r.row) ?? indented(r.cells))
+        .filter((l): l is number => l !== undefined)
     : [];
   const topLevel = Math.min(...levels);
   const tops = levels.filter((l) => l === topLevel).length;
   const deeper = levels.some((l) => l > topLevel);
   const { nameOfCode, root } = parentColumn(body, get);
+  // Assemblies opened by labelled section rows, and every line's name, to find the product: the one
+  // section that is no line of another.
+  const sections: string[] = [];
+  const lines = new Set<string>();
   for (const { cells, row } of body) {
     const p = prov(row);
     const filled = cells.filter((c) => c.trim() !== '');
@@ -178,6 +217,13 @@ export function extractBom(
     if (filled.length <= 2 && FOOTER_ROW.test(first)) continue;
     // A summary under the lines ("Lines: 43", "Levels: 3") counts them; it is not one.
     if (filled.every((c) => SUMMARY_CELL.test(c.trim()))) continue;
+    const opened = levelled ? undefined : sectionRow(cells);
+    if (opened) {
+      section = { ...opened, row };
+      sections.push(opened.name);
+      continue;
+    }
+    if (isHeaderAgain(cells)) continue;
     const refdes = get(cells, 'refdes');
     const mpn = get(cells, 'mpn');
     let description = get(cells, 'description');
@@ -192,7 +238,7 @@ export function extractBom(
       continue;
     }
     if (/^total\b/i.test(first)) continue;
-    let level = levelled ? levelOf(cells) : undefined;
+    let level = levelled ? levelOf(cells, row) : undefined;
     if (level === undefined) {
       // Dots or dashes before the name mark the level where the level column is blank or absent.
       const ind = indentLevel(explicitName || description);
@@ -208,6 +254,10 @@ export function extractBom(
     // value), not by an order code that another line may share.
     const name = explicitName || description || (refdes && refs.length > 0 ? refdes : '') || value || mpn;
     if (!name) continue;
+    // A text item ("Shipping crate ordered separately (PM-9900)") has no material, designator or
+    // quantity: a remark printed among the lines, not a part.
+    if (sections.length > 0 && !mpn && !refdes && !get(cells, 'qty')) continue;
+    lines.add(name);
     const groupCell = get(cells, 'group');
     // A Parent column that holds item numbers names the line whose number it is.
     let parent = (groupCell && nameOfCode.get(groupCell.toUpperCase())) || groupCell || section?.name;
@@ -222,8 +272,10 @@ export function extractBom(
     // ERP descriptions put the head noun first ("PCB, Pitch Control Unit" is a board, not the unit):
     // whether a line is an assembly is read from the words before the comma.
     const head = name.split(',')[0]!;
+    // A drawing or specification listed for reference is not a part of the product.
+    if (namedAsDocument(name) && !refdes) continue;
     const isAssembly =
-      /\b(assembly|assy|board|module|harness|subsystem|unit)\b/i.test(head) &&
+      namedAsAssembly(name) &&
       !/^(pcb|pwb|bare (pcb|board)|printed (circuit|wiring) board)\b/i.test(head) &&
       !refdes;
     const external = refs.length === 1 ? refs[0] : mpn || undefined;
@@ -239,7 +291,12 @@ export function extractBom(
       aliases: [
         refs.length === 0 || name === refdes ? mpn : undefined,
         nounQualifierAlias(name),
-        ...(refs.length === 1 ? refs : refs.length > 1 ? [refdes, ...expandRefs(refs)] : []),
+        // A range in one cell ("Q1-Q6") names each part in it, as a list does.
+        ...(refs.length === 1 && expandRefs(refs).length <= 1
+          ? refs
+          : refs.length >= 1
+            ? [refdes, ...expandRefs(refs)]
+            : []),
       ],
       externalId: external,
       description: description || undefined,
@@ -257,4 +314,7 @@ export function extractBom(
     if (parent && parent !== entity) sink.relate(parent, entity, 'CONTAINS', p);
     if (level !== undefined) stack.push({ level, name: entity });
   }
+  const products = sections.filter((n, i) => !lines.has(n) && sections.indexOf(n) === i);
+  if (products.length === 1 && sections.length > 1)
+    sink.entity(products[0]!, 'SYSTEM', prov(body[0]?.row ?? 1), { weight: 4 });
 }

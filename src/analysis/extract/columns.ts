@@ -1,4 +1,5 @@
 import { normaliseName } from './normalise.js';
+import { unitsByContent } from './units.js';
 // Header-row detection and column mapping by synonyms. Tables arrive as raw rows (BOMs carry title,
 // revision and date rows above the header), so the header is the row whose cells best match known
 // column names, and each column gets one role.
@@ -54,7 +55,7 @@ const SYNONYMS: [ColumnRole, RegExp][] = [
   ],
   [
     'signal',
-    /^(signal|signal name|signals?|net|net name|data item|message|message name|data element|exchange item|flow item|signal ?\/ ?message|information item|parameter name)$/,
+    /^(signal|signal name|signals?|net|net name|data item|message|message name|data element|exchange item|flow item|signal ?\/ ?message|information item|parameter name|line|line name|discrete line)$/,
   ],
   // Where a signal list says which schematic net or connector pin carries the item ("FLOW_PULSE (X2-3)").
   [
@@ -76,15 +77,15 @@ const SYNONYMS: [ColumnRole, RegExp][] = [
   ['ifaceId', /^(id|if|interface id|if id|no\.?|#|ref|item)$/],
   [
     'ifaceType',
-    /^(type|protocol|interface type|medium|physical layer|kind|protocol ?\/ ?layer|layer|standard)$/,
+    /^(type|protocol|interface type|medium|physical layer|kind|layer|standard)( ?\/ ?(type|protocol|medium|kind|layer|standard))*$/,
   ],
   [
     'endA',
-    /^(endpoint a|end a|side a|node a|from|source|driver|transmitter|tx|producer|provider|origin|originator|sender|master|initiator|host|publisher|talker|(source|sending|from|originating|tx|producing|transmitting) (unit|system|subsystem|equipment|block|element|component|lru|end|side|node|party)|output from)$/,
+    /^((endpoint|end|side|node|party|station) (a|1)|from|source|driver|transmitter|tx|producer|provider|origin|originator|sender|master|initiator|host|publisher|talker|(source|sending|from|originating|tx|producing|transmitting) (unit|system|subsystem|equipment|block|element|component|lru|end|side|node|party)|output from|(driven|sent|produced|provided|transmitted) by)$/,
   ],
   [
     'endB',
-    /^(endpoint b|end b|side b|node b|to|destination|destinations|dest\.?|sink|receiver|receivers|rx|consumers?|target|slave|responder|device|subscribers?|recipients?|listeners?|(destination|receiving|to|rx|consuming|target) (unit|units|system|systems|subsystem|equipment|block|element|component|lru|end|side|node|party)|input to)$/,
+    /^((endpoint|end|side|node|party|station) (b|2)|to|destination|destinations|dest\.?|sink|receiver|receivers|rx|consumers?|target|slave|responder|device|subscribers?|recipients?|listeners?|(destination|receiving|to|rx|consuming|target) (unit|units|system|systems|subsystem|equipment|block|element|component|lru|end|side|node|party)|input to|(received|read|consumed|used) by)$/,
   ],
   ['pin', /^(pin|pin no\.?|pin number|pin #|pad)$/],
   // Both ends in one cell: "Body Controller ↔ Door Module".
@@ -198,6 +199,7 @@ export function findHeader(rows: string[][]): HeaderMatch | undefined {
   if (best) {
     nameColumnsByContent(rows, best);
     designatorsByContent(rows, best);
+    unitsByContent(rows, best);
   }
   return best;
 }

@@ -1,9 +1,9 @@
 // The extractor on hand-labelled fixture products: prints the score table and holds a floor a little
-// below what it reaches, so a change that loses quality fails. Six products with different vocabularies
-// and layouts (three of them held out or written blind, then fixed by general rules) keep the extractor from being
-// tuned to one.
+// below what it reaches, so a change that loses quality fails. Thirteen products with different
+// vocabularies and layouts (seven of them written blind, scored once as they came, then fixed by
+// general rules) keep the extractor from being tuned to one; the held-out one is left out.
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readDocument } from '../documents/read.js';
 import { extractModel } from './extract.js';
@@ -11,15 +11,31 @@ import { scoreExtraction, type Truth } from './score.js';
 import type { SourceDocument } from './types.js';
 
 const ROOT = join(import.meta.dirname, '../../../test/fixtures/extraction');
-const PRODUCTS = readdirSync(ROOT, { withFileTypes: true })
-  .filter((d) => d.isDirectory())
-  .map((d) => d.name)
-  .sort();
+const BLIND = join(import.meta.dirname, '../../../test/fixtures/extraction-blind');
+/**
+ * Blind products are written without reading the extractor and scored once as they come; the rules
+ * they then call for are made general and the product joins the floor below, so a later change cannot
+ * lose it. Those named in HELD_OUT are never tuned on: measured by hand, they are the honest estimate.
+ */
+const HELD_OUT = new Set(
+  readFileSync(join(BLIND, 'HELD_OUT'), 'utf8')
+    .split('\n')
+    .map((l) => l.replace(/#.*/, '').trim())
+    .filter(Boolean),
+);
+const productsIn = (root: string) =>
+  readdirSync(root, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => join(root, d.name));
+const PRODUCTS = [
+  ...productsIn(ROOT),
+  ...productsIn(BLIND).filter((dir) => !HELD_OUT.has(basename(dir))),
+].sort((a, b) => basename(a).localeCompare(basename(b)));
 
-async function load(product: string): Promise<{ documents: SourceDocument[]; truth: Truth }> {
-  const dir = join(ROOT, product);
+async function load(dir: string): Promise<{ documents: SourceDocument[]; truth: Truth }> {
+  // README.md describes a blind product for people; it is not one of its documents.
   const files = readdirSync(dir)
-    .filter((f) => f !== 'truth.json')
+    .filter((f) => f !== 'truth.json' && f !== 'README.md')
     .sort();
   // The real readers, so the score is what an upload gets.
   const documents = await Promise.all(
@@ -31,8 +47,8 @@ async function load(product: string): Promise<{ documents: SourceDocument[]; tru
 const pct = (n: number): string => (n * 100).toFixed(1).padStart(5);
 
 describe('extraction quality on the fixture products', () => {
-  it.each(PRODUCTS)('%s scores above the floor', async (product) => {
-    const { documents, truth } = await load(product);
+  it.each(PRODUCTS.map((dir) => [basename(dir), dir]))('%s scores above the floor', async (product, dir) => {
+    const { documents, truth } = await load(dir);
     const score = scoreExtraction(extractModel(documents), truth);
     const { entities: e, relationships: r } = score;
     console.log(

@@ -5,6 +5,9 @@
 import { MentionSink, type EntityMention } from './builder.js';
 import { extractAadl, isAadlModel } from './json-aadl.js';
 import { extractJsonModel } from './json-model.js';
+import { fromGraphRecords, isGraphRecords } from './json-records.js';
+import { joinIdentifiersToNames, joinProductByMaker } from './joins-identifiers.js';
+import { joinBusesByInitials } from './joins-initials.js';
 import { joinInterfacesByEnds } from './joins-interfaces.js';
 import { joinNamesByModelCode } from './joins-model-codes.js';
 import {
@@ -14,10 +17,13 @@ import {
   joinRailsByAbbreviation,
   type UnionFind,
 } from './joins.js';
+import { keyValueLists } from './list-tables.js';
 import { extractNetlist } from './netlist.js';
 import { busKind, mergeKeys, normaliseName } from './normalise.js';
 import { extractProse } from './prose.js';
 import { extractTable } from './tables.js';
+import { withoutFrameTables } from './frames.js';
+import { interfaceLines, nameInterfacesByLines } from './interface-lines.js';
 import {
   ENTITY_TYPES,
   type EntityType,
@@ -35,10 +41,18 @@ export function extractModel(documents: SourceDocument[]): ExtractedModel {
     for (const { name, doc } of documents) {
       // A netlist's tables are views of its components and nets: read the structure, not the views.
       if (doc.netlist) extractNetlist(doc.netlist, name, sink);
-      else doc.tables.forEach((t) => extractTable(t, name, sink, known));
+      else {
+        const { tables, lines } = interfaceLines(
+          withoutFrameTables([...doc.tables, ...keyValueLists(doc.blocks)]),
+        );
+        tables.forEach((t) => extractTable(t, name, sink, known));
+        nameInterfacesByLines(lines, name, sink);
+      }
       // An AADL-like export splits types from implementations: its own reading rebuilds the instances.
-      if (doc.json !== undefined)
-        (isAadlModel(doc.json) ? extractAadl : extractJsonModel)(doc.json, name, sink);
+      if (doc.json !== undefined) {
+        const json = isGraphRecords(doc.json) ? fromGraphRecords(doc.json) : doc.json;
+        (isAadlModel(json) ? extractAadl : extractJsonModel)(json, name, sink);
+      }
     }
   };
   const first = new MentionSink();
@@ -49,7 +63,10 @@ export function extractModel(documents: SourceDocument[]): ExtractedModel {
   // Prose last: names the structured documents gave are recognised even in lower case.
   const known = new Set<string>();
   for (const m of sink.entities) for (const n of [m.name, ...m.aliases]) known.add(normaliseName(n));
-  for (const { name, doc } of documents) extractProse(doc.blocks, name, sink, known);
+  // A JSON model's text is its source code: what it says, its structure says; read as prose, a
+  // metadata string ("schema": "Systems Engineering (SE) schema") would define parts.
+  for (const { name, doc } of documents)
+    if (doc.json === undefined) extractProse(doc.blocks, name, sink, known);
   const model = merge(sink);
   for (const d of documents) if (d.id) attachDocumentId(model, d.name, d.id);
   return model;
@@ -78,7 +95,6 @@ function merge(sink: MentionSink): ExtractedModel {
     if (m.externalId) join(`#${m.externalId.toUpperCase()}`, i);
     for (const k of m.keys ?? []) join(`\u0001${k}`, i);
   });
-  joinBusesByProtocol(mentions, find, parent);
   const uf: UnionFind = {
     find,
     union: (a, b) => {
@@ -86,8 +102,13 @@ function merge(sink: MentionSink): ExtractedModel {
     },
     indexOf: (name) => byKey.get(normaliseName(name)),
   };
+  // Initials first: "DL" standing for the one "Drive Link" is firmer evidence than a shared protocol.
+  joinBusesByInitials(mentions, uf);
+  joinBusesByProtocol(mentions, find, parent);
   joinRailsByAbbreviation(mentions, uf);
   joinNamesByModelCode(mentions, uf);
+  joinIdentifiersToNames(mentions, uf);
+  joinProductByMaker(mentions, uf);
   joinNetsToItems(mentions, sink.relationships, uf);
   joinPartsByDescription(mentions, uf);
   joinItemsByWords(mentions, sink.relationships, uf);
@@ -149,6 +170,16 @@ function merge(sink: MentionSink): ExtractedModel {
     if (r.relationshipType === 'CONTAINS') parents.add(keyOf(r.source) ?? '');
   for (const e of entities)
     if (parents.has(e.key) && e.entityType === 'COMPONENT') e.entityType = 'SUBSYSTEM';
+  // The top of the structure (it contains, nothing contains it) that a structured source calls the
+  // system is the system, though a BOM listing several top lines called it an assembly.
+  const containedKeys = new Set(entities.filter((e) => e.parentKey).map((e) => e.key));
+  for (const r of sink.relationships)
+    if (r.relationshipType === 'CONTAINS') containedKeys.add(keyOf(r.target) ?? '');
+  for (const [root, group] of groups) {
+    const e = entities.find((x) => x.key === keyOfRoot.get(root));
+    if (!e || e.entityType !== 'SUBSYSTEM' || !parents.has(e.key) || containedKeys.has(e.key)) continue;
+    if (group.some((m) => m.entityType === 'SYSTEM' && m.weight >= 2)) e.entityType = 'SYSTEM';
+  }
   // An end named only in interface tables ("Site SCADA") is a subsystem by default guess; with no
   // parts and no container anywhere it is a party the product talks to: a component.
   const contained = new Set(entities.filter((e) => e.parentKey).map((e) => e.key));
@@ -288,8 +319,11 @@ function joinBusesByProtocol(mentions: EntityMention[], find: (i: number) => num
     busKind(m.name) ?? busKind(m.properties.type ?? '') ?? busKind(m.properties.protocol ?? '');
   const documented = (o: EntityMention): boolean =>
     o.entityType === 'INTERFACE' && o.provenance.extractor !== 'netlist';
+  const named = new Set(mentions.flatMap((o, j) => (documented(o) ? [find(j)] : [])));
   mentions.forEach((m, i) => {
     if (m.entityType !== 'INTERFACE' || m.provenance.extractor !== 'netlist') return;
+    // A bus already joined to a documented interface (by its initials) is that one, not another.
+    if (named.has(find(i))) return;
     // A designer's bus prefix ("SPIA", "ENC_BISS") quoted in one interface's name or protocol text
     // ("SPI mode 3 (SPIA)", "BiSS-C") says which interface the nets are.
     const token = m.name.split(/[_\s-]/)[0]!;

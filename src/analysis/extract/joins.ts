@@ -192,7 +192,9 @@ function joinNets(
       const wordScore =
         tokens.length > 0 && matched.length === tokens.length
           ? 2
-          : matched.some((t) => t.length >= 3)
+          : // Some words only: at least one must be spelt out ("press" in "pressure"); a lone
+            // consonant abbreviation ("drv" in "drive") is too weak when other words went unmatched.
+            matched.some((t) => t.length >= 3 && words.some((w) => w === t || w.startsWith(t)))
             ? 1
             : 0;
       const itemParts = roles.get(item) ?? new Map<number, Set<Role>>();

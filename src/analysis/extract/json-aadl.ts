@@ -5,6 +5,7 @@
 // here the instance tree is rebuilt from the root implementation, connections are followed through
 // the parents' features to the parts at both ends, and software (processes, threads) stands for the
 // processor it is bound to.
+import { conveyedBy, displayNameOf } from './aadl-names.js';
 import type { MentionSink } from './builder.js';
 import { isObj, str } from './json-walk.js';
 import { isPowerName } from './normalise.js';
@@ -34,6 +35,8 @@ interface Feature {
 interface Instance {
   path: string;
   name: string;
+  /** The name in words an export gives beside the identifier. */
+  display?: string;
   category: string;
   classifier: string;
   features: Feature[];
@@ -119,9 +122,11 @@ export function extractAadl(json: unknown, documentName: string, sink: MentionSi
       const name = str(s.name);
       if (!name) continue;
       const classifier = local(classifierOf(s) ?? '');
+      const display = displayNameOf(s) ?? displayNameOf(implByName.get(classifier));
       const child: Instance = {
         path: `${inst.path}.${name}`,
         name,
+        ...(display ? { display } : {}),
         category: str(s.category) ?? str(types.get(typeOfClassifier(classifier))?.category) ?? '',
         classifier,
         features: featuresOf(types.get(typeOfClassifier(classifier))),
@@ -147,6 +152,7 @@ export function extractAadl(json: unknown, documentName: string, sink: MentionSi
   const root: Instance = {
     path: rootType,
     name: rootType,
+    ...(displayNameOf(rootImpl) ? { display: displayNameOf(rootImpl)! } : {}),
     category: str(rootImpl.category) ?? 'system',
     classifier: local(str(rootImpl.name) ?? ''),
     features: featuresOf(types.get(rootType)),
@@ -175,7 +181,7 @@ export function extractAadl(json: unknown, documentName: string, sink: MentionSi
       i,
       // A subcomponent named in words ("Main Board") is named as the documents name it; an
       // identifier ("mb1") gives way to the classifier it alone uses.
-      sink.entity(unique && type && !/\s/.test(i.name) ? type : i.name, entityType, p, {
+      sink.entity(i.display ?? (unique && type && !/\s/.test(i.name) ? type : i.name), entityType, p, {
         aliases: [
           i.name,
           tag ? `${tag[1]!.toUpperCase()}-${tag[2]}` : undefined,
@@ -208,11 +214,17 @@ export function extractAadl(json: unknown, documentName: string, sink: MentionSi
     feature?: Feature;
   }
   const endOf = (owner: Instance, ref: string): End | undefined => {
-    const [a, b] = ref.split('.', 2) as [string, string | undefined];
-    if (b !== undefined) {
-      const inst = owner.children.get(a);
-      return inst && { inst, feature: inst.features.find((f) => f.name === b) ?? { name: b } };
+    const parts = ref.split('.');
+    if (parts.length > 1) {
+      // "board.fpga.pulse_in" reaches down through nested subcomponents to the feature.
+      let inst: Instance | undefined = owner;
+      let i = 0;
+      while (i < parts.length - 1 && inst.children.has(parts[i]!)) inst = inst.children.get(parts[i++]!)!;
+      if (i === 0) return undefined;
+      const b = parts.slice(i).join('.');
+      return { inst, feature: inst.features.find((f) => f.name === b) ?? { name: b } };
     }
+    const a = parts[0]!;
     const sub = owner.children.get(a);
     if (sub) return { inst: sub };
     return { inst: owner, feature: owner.features.find((f) => f.name === a) ?? { name: a } };
@@ -223,6 +235,7 @@ export function extractAadl(json: unknown, documentName: string, sink: MentionSi
   const isBusAccess = (o: Obj): boolean => /bus|access/i.test(str(o.category) ?? str(o.kind) ?? '');
   const graphs = { bus: new Map<string, Set<string>>(), port: new Map<string, Set<string>>() };
   const directed: [string, string][] = [];
+  const conveyed = new Map<string, string>();
   for (const { owner, o } of connections) {
     const src = endText(o.source ?? o.src ?? o.from);
     const dst = endText(o.destination ?? o.target ?? o.dst ?? o.to);
@@ -245,6 +258,8 @@ export function extractAadl(json: unknown, documentName: string, sink: MentionSi
         inside: x.inst === owner,
       });
     if (!isBusAccess(o)) directed.push([ka, kb]);
+    const item = conveyedBy(o);
+    if (item && !isBusAccess(o)) conveyed.set(ka, item).set(kb, item);
   }
   // A parent's feature joined both inside and outside only passes the connection through.
   const passesThrough = (k: string): boolean => {
@@ -320,9 +335,13 @@ export function extractAadl(json: unknown, documentName: string, sink: MentionSi
     const atSoftware = es.find(
       (e) => SOFTWARE.test(e.inst.category) && e.feature && own.includes(e.feature.name),
     );
-    const name = atSoftware?.feature?.name ?? classifier ?? own[0];
+    // The item the connection says it conveys is named in words; the ports' identifiers are not.
+    const said = group.map((k) => conveyed.get(k)).find((x) => x);
+    const name = said ?? atSoftware?.feature?.name ?? classifier ?? own[0];
     if (!name) continue;
-    const power = isPowerName(name) || /\b(power|energy|supply)\b/i.test(name.replace(/_/g, ' '));
+    // A high voltage passed from a supply to the part it biases is energy, as a supply is.
+    const power =
+      isPowerName(name) || /\b(power|energy|supply|high[- ]voltage)\b/i.test(name.replace(/_/g, ' '));
     const item = sink.entity(name, power ? 'RESOURCE' : 'SIGNAL', p, {
       aliases: [classifier, ...own],
       weight: 1.5,

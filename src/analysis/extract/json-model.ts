@@ -229,7 +229,11 @@ export function extractJsonModel(json: unknown, documentName: string, sink: Ment
       kind,
       `${str(field(facts, /^(nature|itemKind|item_kind|flowKind|medium)$/i)) ?? ''} ${kindText(el.o)}`.toLowerCase(),
     );
-    let type = nature ?? entityTypeOf(el.o, kind, el.children.length > 0, depth(el), roots === 1);
+    // An exchanged item named as a rail or a battery bus is energy, whatever its mechanism says.
+    const energy = nature === 'SIGNAL' && (isPowerName(name) || /\b(power|energy|supply|rail)\b/i.test(name));
+    let type =
+      (energy ? 'RESOURCE' : nature) ??
+      entityTypeOf(el.o, kind, el.children.length > 0, depth(el), roots === 1);
     if (conveyed.has(el) && (type === 'COMPONENT' || type === 'SUBSYSTEM'))
       type = isPowerName(name) || /\b(power|energy|supply|rail)\b/i.test(name) ? 'RESOURCE' : 'SIGNAL';
     el.name = sink.entity(name, type, p, {
@@ -341,6 +345,9 @@ function entityTypeOf(
   return hasChildren ? 'SUBSYSTEM' : 'COMPONENT';
 }
 
+/** The object names its items by a "convoyed" or "conveyed" key: what runs over it, not what it is. */
+const convoysItems = (o: Obj): boolean => Object.keys(o).some((k) => /^(convoyed|conveyed)/i.test(k));
+
 function relate(
   o: Obj,
   kind: string,
@@ -351,8 +358,18 @@ function relate(
 ): void {
   const ends = field(
     o,
-    /^(ends|endpoints|connectorEnds|roles|between|participants|connects|joins|parties)$/i,
+    /^(ends|endpoints|connectorEnds|linkEnds|link_ends|roles|between|participants|connects|joins|parties)$/i,
   );
+  // A named link with more than two ends (a bus the boards hang on) is the interface each end is on.
+  const linkName = str(field(o, NAME_KEY));
+  if (Array.isArray(ends) && ends.length > 2 && linkName && kind === 'connectors' && !field(o, ITEM_KEY)) {
+    const iface = sink.entity(linkName, 'INTERFACE', p, { weight: 2 });
+    for (const end of ends) {
+      const on = element(end)?.name;
+      if (on) sink.relate(on, iface, 'CONNECTS', p);
+    }
+    return;
+  }
   const pair = Array.isArray(ends) && ends.length === 2 ? ends : [field(o, SOURCE_KEY), field(o, TARGET_KEY)];
   // "Heading output from Sense Heading": the item is provided (or used) by whatever performs the
   // function; an edge between a part and an item relates the two directly.
@@ -386,6 +403,10 @@ function relate(
     !/connector|connection|interface|bus|link|wire|cable|harness/.test(stated);
   if (carried) kind = 'flows';
   const itemRef = field(o, ITEM_KEY);
+  // An unnamed exchange between two ports that convoys items (Capella's component exchange) says who
+  // sends and who receives those items; the link it runs over is modelled on its own.
+  const viaNamed = str(field(o, NAME_KEY)) ?? str(field(o, /^(interface|bus|protocol|via|medium)$/i));
+  if (kind === 'connectors' && itemRef !== undefined && !viaNamed && convoysItems(o)) kind = 'flows';
   // An item by id ("conveyedRefs": ["_0021"]) is the element with that id.
   const itemName = (ref: unknown): string | undefined =>
     (typeof ref === 'string' ? element(ref)?.name : undefined) ??

@@ -15,20 +15,21 @@ export function field(o: Obj, re: RegExp): unknown {
 
 export const NAME_KEY = /^(name|title|label|declaredName)$/i;
 export const ID_KEY = /^(id|@id|uuid|xmi:id|_id)$/i;
-// "rel" and its kin are how a graph export types its edges ("rel": "composedOf").
+// "rel" and its kin are how a graph export types its edges ("rel": "composedOf"); "class" and
+// "eClass" are how an EMF-based tool (Capella, Papyrus) names an element's metaclass.
 const KIND_KEY =
-  /^(type|kind|stereotype|stereotypes|category|elementType|element_type|metaclass|_type|@type|rel|relation|relType|rel_type|relationType|relation_type|predicate|edgeType|edge_type)$/i;
+  /^(type|kind|class|eClass|stereotype|stereotypes|category|elementType|element_type|metaclass|_type|@type|rel|relation|relType|rel_type|relationType|relation_type|predicate|edgeType|edge_type)$/i;
 export const OWNER_KEY =
-  /^(owner|owningUsage|owningPart|owningType|owningDefinition|parent|parentId|parent_id|parentName|parent_name|container|owningElement|partOf|part_of|memberOf|member_of|belongsTo|belongs_to)$/i;
+  /^(owner|owningUsage|owningPart|owningType|owningDefinition|parent|parentId|parent_id|parentName|parent_name|container|owningElement|partOf|part_of|memberOf|member_of|belongsTo|belongs_to|ownerId|owner_id|ownerRef|owner_ref)$/i;
 export const TYPED_BY_KEY = /^(definition|typedBy|classifier|blockType|typeRef|type_ref|typeId|type_id)$/i;
 
-// "source", "sourcePort", "from_block", "srcNode": one end, whatever it is said to be.
+// "source", "sourcePort", "from_block", "srcNode", "sourcePortId": one end, whatever it is said to be.
 export const SOURCE_KEY =
-  /^(source|from|client|end1|endA|end_a|src|producer|provider|dependent|sender|origin|informationSource)([_ ]?(part|port|component|element|block|node|id|ref|unit))?$/i;
+  /^(source|from|client|end1|endA|end_a|src|producer|provider|dependent|sender|origin|informationSource)([_ ]?(part|port|component|element|block|node|id|ref|unit))?([_ ]?(id|ref))?$/i;
 export const TARGET_KEY =
-  /^(target|to|supplier|end2|endB|end_b|dst|dest|destination|consumer|receiver|dependsOn|depends_on|dependee|informationTarget)([_ ]?(part|port|component|element|block|node|id|ref|unit))?$/i;
+  /^(target|to|supplier|end2|endB|end_b|dst|dest|destination|consumer|receiver|dependsOn|depends_on|dependee|informationTarget)([_ ]?(part|port|component|element|block|node|id|ref|unit))?([_ ]?(id|ref))?$/i;
 export const ITEM_KEY =
-  /^(item|items|conveyed|conveys|conveyedItem|conveyed_item|conveyedItems|itemType|item_type|itemProperty|exchangeItem|exchangedItem|exchangeItems|carries|resource|signal|signals|payload|conveyedRefs?|conveyedClassifiers?|itemRefs?)$/i;
+  /^(item|items|conveyed|conveys|conveyedItem|conveyed_item|conveyedItems|itemType|item_type|itemProperty|exchangeItem|exchangedItem|exchangeItems|carries|resource|signal|signals|payload|conveyedRefs?|conveyedClassifiers?|itemRefs?|itemIds|item_ids|conveyedItemIds|convoyedItems?|convoyedItemIds|convoyedInformations?)$/i;
 /** Containment as a list of member ids ("children": ["blk-110", "blk-120"]). */
 export const CHILD_REFS_KEY =
   /^(children|childIds|child_ids|parts|partIds|part_ids|subBlocks|sub_blocks|subblocks|components|members|contains|elements|ownedPart|ownedParts|nestedPart|ownedMember|ownedUsage)$/i;

@@ -1,6 +1,7 @@
 // KiCad netlists: parts become components keyed by refdes; named nets become signals, buses or power
 // resources. Pin types say who drives a net (output, power_out), so PROVIDES/CONSUMES follow the
 // electrical direction rather than guesswork.
+import { isGeneralPin, isMeasuredName } from './net-sense.js';
 import type { Netlist, NetlistComponent, NetlistNode } from '../documents/types.js';
 import type { MentionSink } from './builder.js';
 import { foldBuses } from './net-buses.js';
@@ -61,7 +62,7 @@ export function extractNetlist(netlist: Netlist, documentName: string, sink: Men
     if (isNoiseNetName(raw) || isNoiseNetName(netName)) continue;
     const members = net.nodes.filter((n) => names.has(n.ref));
     const rail = isRail(netName, members);
-    if (members.length < 2 && !rail && !isSenseLine(net.nodes, members)) continue;
+    if (members.length < 2 && !rail && !isSenseLine(net.nodes, members, netName)) continue;
     const p = prov(undefined);
     // A connector's pins are where another document (an ICD's "X2-3") finds this net.
     const keys = net.nodes
@@ -126,7 +127,11 @@ export function extractNetlist(netlist: Netlist, documentName: string, sink: Men
     const p = prov(undefined);
     const signal = sink.entity(netName, 'SIGNAL', p, { weight: 2, keys });
     for (const n of members) {
-      const dir = direction(n, members);
+      // A lone general-purpose pin on a line named as a measurement samples it.
+      const dir =
+        members.length === 1 && isGeneralPin(n.pinType) && isMeasuredName(netName)
+          ? 'CONSUMES'
+          : direction(n, members);
       // A general-purpose pin the netlist cannot direct: another document may say which way it goes.
       const open = dir === 'CONNECTS' && n.pinType !== 'passive';
       sink.relate(
@@ -152,10 +157,11 @@ const withoutOverbar = (name: string): string => name.replace(/~\{([^}]*)\}/g, '
  * reads the net and the rest are resistors and capacitors, which the netlist does not name as parts.
  * It is still one named line with one clear direction.
  */
-function isSenseLine(nodes: NetlistNode[], members: NetlistNode[]): boolean {
+function isSenseLine(nodes: NetlistNode[], members: NetlistNode[], netName: string): boolean {
   return (
     members.length === 1 &&
-    /^(input|output)$/.test(members[0]!.pinType ?? '') &&
+    (/^(input|output)$/.test(members[0]!.pinType ?? '') ||
+      (isGeneralPin(members[0]!.pinType) && isMeasuredName(netName))) &&
     nodes.length > 1 &&
     nodes.every((n) => n === members[0] || (PASSIVE_PREFIX.test(n.ref) && n.pinType === 'passive'))
   );

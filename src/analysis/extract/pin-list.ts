@@ -30,6 +30,33 @@ const isName = (t: string): boolean => {
 const LINE_SUFFIX =
   /\s+(TX|RX|TD|RD|D|DATA|CLK|CAN)?\s*(\+|-|H|L|P|N|HIGH|LOW)$|\s+(TX|RX|TXD|RXD|SDA|SCL|DP|DM|D\+|D-)$/i;
 
+/**
+ * The units a far-end cell names: "Attitude Sensor VIN; Depth Sensor VDD" is two, "Tow Cable W1 pair
+ * A / Ethernet Switch port 8" is reached through a cable at the switch, "Port Transducer Array, white"
+ * is the array by its wire colour, "Leak Detector SIG" the detector by its pin name.
+ */
+export function remoteUnits(cell: string): string[] {
+  return cell
+    .split(/\s*;\s*/)
+    .map((part) =>
+      (part.split(/\s+\/\s+/).pop() ?? '')
+        .replace(/,.*$/, '')
+        .replace(/\s+(port|pin|pair|core|ch\.?|channel|contact|terminal)\s+\w+$/i, '')
+        // A pin or line name after a unit's worded name ("SIG", "VIN", "TX"): the unit is the words.
+        .replace(/^((?:[A-Z][a-z]\w*\s+){1,5}[A-Z][a-z]\w*)\s+[A-Z][A-Z0-9+-]{0,5}$/, '$1')
+        .trim(),
+    )
+    .filter((u) => u && !/^(-|—|n\/a)$/i.test(u));
+}
+
+/** "IF-05 Attitude UART": an interface named with its id in front; the id is an alias. */
+function interfaceCell(cell: string): { name: string; id?: string } | undefined {
+  const t = cell.trim();
+  if (!t || /^(-|—|n\/a)$/i.test(t)) return undefined;
+  const m = /^([A-Z]{1,4}-?\d{1,3})\s+(\S.*)$/.exec(t);
+  return m ? { name: m[2]!.trim(), id: m[1]! } : { name: t };
+}
+
 export interface PinListColumns {
   dir: number;
   remote: number;
@@ -56,7 +83,10 @@ export function extractPinList(
     cell
       .split(/\s*\/\s*|\s*,\s*/)
       .map((n) => n.trim())
-      .filter((n) => /^[+A-Z0-9_]+$/i.test(n) && !/^-+$/.test(n));
+      // "NC" in a net column marks an unconnected pin, not a net called NC.
+      .filter(
+        (n) => /^[+A-Z0-9_]+$/i.test(n) && !/^-+$/.test(n) && !/^(nc|n\/c|none|spare|reserved)$/i.test(n),
+      );
   const folded = foldBuses(body.flatMap(({ cells }) => netsOf(get(cells, 'signal'))));
   for (const { cells, row } of body) {
     const p = prov(row);
@@ -64,8 +94,23 @@ export function extractPinList(
     const fn = get(cells, 'description');
     if (nets.some(isGroundName) || (/^(spare|nc|n\/c|reserved|-)?$/i.test(fn.trim()) && nets.length === 0))
       continue;
-    const dir = (cells[cols.dir] ?? '').trim().toUpperCase();
+    // "PWR IN" / "PWR OUT": a power pin's direction, read as any other.
+    const dir = (cells[cols.dir] ?? '')
+      .trim()
+      .toUpperCase()
+      .replace(/^(PWR|POWER)\s+/, '');
     const remote = (cells[cols.remote] ?? '').trim();
+    const conn = get(cells, 'connector');
+    // A pin on a named interface ("IF-01 Tow Link") is a line of it: the connector and the far end
+    // are on that interface, whatever the line's own direction.
+    const iface = interfaceCell(get(cells, 'interface'));
+    if (iface) {
+      const item = sink.entity(iface.name, 'INTERFACE', p, { aliases: [iface.id, ...nets], weight: 1.5 });
+      if (isRefdes(conn))
+        sink.relate(sink.entity(conn, 'COMPONENT', p, { weight: 0.3 }), item, 'CONNECTS', p);
+      for (const u of remoteUnits(remote)) sink.relate(endpoint(u, p, sink), item, 'CONNECTS', p);
+      continue;
+    }
     const bus = nets.length > 0 && nets.every((n) => folded.has(n) || busKind(n));
     const named = isName(fn);
     let item: string;
@@ -84,12 +129,12 @@ export function extractPinList(
         weight: 1.5,
       });
     }
-    const conn = get(cells, 'connector');
     if (isRefdes(conn)) sink.relate(sink.entity(conn, 'COMPONENT', p, { weight: 0.3 }), item, 'CONNECTS', p);
-    if (!remote || /^(-|—|n\/a)$/i.test(remote)) continue;
-    const unit = endpoint(remote, p, sink);
-    if (bus) sink.relate(unit, item, 'CONNECTS', p);
-    else if (/^(IN|I|INPUT)$/.test(dir)) sink.relate(unit, item, 'PROVIDES', p);
-    else if (/^(OUT|O|OUTPUT)$/.test(dir)) sink.relate(unit, item, 'CONSUMES', p);
+    for (const u of remoteUnits(remote)) {
+      const unit = endpoint(u, p, sink);
+      if (bus) sink.relate(unit, item, 'CONNECTS', p);
+      else if (/^(IN|I|INPUT)$/.test(dir)) sink.relate(unit, item, 'PROVIDES', p);
+      else if (/^(OUT|O|OUTPUT)$/.test(dir)) sink.relate(unit, item, 'CONSUMES', p);
+    }
   }
 }

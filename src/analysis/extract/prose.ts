@@ -161,6 +161,9 @@ function phraseAfter(tokens: string[], from: number, known: Set<string>): Phrase
   while (start < tokens.length && isDeterminer(tokens[start]!)) start++;
   for (let end = Math.min(tokens.length, start + 6); end > start; end--) {
     const name = tokens.slice(start, end).join(' ');
+    // "through the mast junction", "the radio board's supply": a known name that qualifies the noun
+    // after it is not the object; the phrase names something else, which no document named.
+    if (known.has(normaliseName(name)) && isModifier(tokens, start, end)) return undefined;
     // A known name followed by more of a capitalised name is the start of a longer name
     // ("Heatsink" of "Heatsink Temperature"), not the object itself.
     if (
@@ -178,6 +181,25 @@ function phraseAfter(tokens: string[], from: number, known: Set<string>): Phrase
   return { name: tokens.slice(start, end).join(' '), start, end };
 }
 
+// Words that may follow a noun phrase without extending it: prepositions, conjunctions, relatives,
+// auxiliaries and the like. A plain lower-case word outside them after a name is a noun it qualifies.
+const FOLLOWS_NAME =
+  /^(and|or|nor|but|to|from|over|via|through|with|without|at|in|on|of|for|by|into|onto|as|than|which|that|who|where|when|while|if|is|are|was|were|be|been|has|have|had|shall|will|must|can|may|should|would|could|using|every|each|only|also|then|so|until|after|before|during|once|per|within|under|above|below|between|across|via|directly|not|too|again|there|here|together|alone|instead|back|down|up|off|out|both)$/;
+
+/**
+ * The known name tokens[start..end) qualifies the word after it: a possessive ("the radio board's
+ * supply"), or a name written in lower case followed by a plain lower-case noun ("the mast junction").
+ * A capitalised name followed by a lower-case word ("the Sensor Mast carries") is still the name.
+ */
+function isModifier(tokens: string[], start: number, end: number): boolean {
+  const next = tokens[end] ?? '';
+  if (!/^[a-z]{3,}$/.test(next) || FOLLOWS_NAME.test(next)) return false;
+  if (/['’]s$/.test(tokens[end - 1]!)) return true;
+  const lowerCase = tokens.slice(start, end).every((t) => /^[a-z]/.test(t));
+  // Verb forms after a name are its verb, not a noun: "supplies", "drives", "is fed", "running".
+  return lowerCase && !/(s|ly|ed|ing)$/.test(next) && !VERBS.some((v) => v.re.test(next));
+}
+
 /** "the OBC, the radio and the ADCS": every name of a list after the verb. */
 function phrasesAfter(tokens: string[], from: number, known: Set<string>): Phrase[] {
   const out: Phrase[] = [];
@@ -187,15 +209,26 @@ function phrasesAfter(tokens: string[], from: number, known: Set<string>): Phras
     if (!ph) break;
     // "…to the DSP, and the Thermistor provides…": a name followed by a verb opens the next clause.
     const after = (tokens[ph.end] ?? '').toLowerCase();
+    // So does one followed by an auxiliary: "…over the UART, and the Depth Sensor is read over…".
     if (
       out.length > 0 &&
-      VERBS.some((v) => v.re.test(after) || v.re.test(`${after} ${tokens[ph.end + 1] ?? ''}`.toLowerCase()))
+      (VERBS.some(
+        (v) => v.re.test(after) || v.re.test(`${after} ${tokens[ph.end + 1] ?? ''}`.toLowerCase()),
+      ) ||
+        /^(is|are|was|were|has|have|had|shall|will|must|can|may|should|does|do)$/.test(after))
     )
       break;
     out.push(ph);
     const next = tokens[ph.end];
     if (next === ',' || next === 'and' || next === 'or') at = ph.end + (tokens[ph.end + 1] === 'and' ? 2 : 1);
     else break;
+    // "depends on the X and on the Y": the list's own preposition repeated after "and" keeps it
+    // going; another one ("over the Link and to the Panel") starts a new phrase.
+    if (
+      tokens[at] === tokens[from - 1]?.toLowerCase() &&
+      /^(on|upon|to|from|with|over|via)$/.test(tokens[at] ?? '')
+    )
+      at++;
   }
   return out;
 }
@@ -220,6 +253,19 @@ function relateSentence(
   const tokens = tokenize(sentence);
   const say = (name: string, type?: EntityType): string | undefined => mention(name, p, sink, known, type);
   let lastSubject: Phrase | undefined;
+  // "3.1 The Door Controller CPU runs the state machine. It commands…": a sentence that opens with a
+  // known name makes it what "It" refers to next, whatever its own verb says.
+  let opening = 0;
+  while (/^\d+(\.\d+)*\.?$/.test(tokens[opening] ?? '')) opening++;
+  const opener = phraseAfter(tokens, opening, known);
+  // A bracketed aside after the name ("The Processor (U1, an i.MX RT1062) is…") is skipped over.
+  let afterOpener = opener?.end ?? 0;
+  if (tokens[afterOpener] === '(') {
+    const close = tokens.indexOf(')', afterOpener);
+    if (close > 0) afterOpener = close + 1;
+  }
+  if (opener && known.has(normaliseName(opener.name)) && /^[a-z]/.test(tokens[afterOpener] ?? ''))
+    ctx.subject = properName(opener.name, known) ?? ctx.subject;
   for (let i = 1; i < tokens.length; i++) {
     for (let len = 5; len >= 1; len--) {
       // Verbs are lower case in running text: "the Drive Motor" is a name, "drives" a verb.
@@ -256,10 +302,17 @@ function relateSentence(
         subjects = [antecedent.name];
         lastSubject = antecedent;
       } else if (relative && ctx.object) subjects = [ctx.object];
-      else if (PRONOUN.test(tokens[subjEnd - 1] ?? '') && ctx.subject) subjects = [ctx.subject];
-      else {
+      else if (PRONOUN.test(tokens[subjEnd - 1] ?? '') && ctx.subject) {
+        subjects = [ctx.subject];
+        // "It reads X … and commands Y": the second verb keeps the pronoun's referent.
+        lastSubject = { name: ctx.subject, start: subjEnd - 1, end: subjEnd };
+      } else {
+        const aside = !relative ? appositive(tokens, subjEnd, known) : undefined;
+        if (aside) relateAppositive(aside, p, sink, known);
         const subject =
-          tokens[subjEnd - 1] === 'and' && lastSubject ? lastSubject : phraseBefore(tokens, subjEnd, known);
+          tokens[subjEnd - 1] === 'and' && lastSubject
+            ? lastSubject
+            : (aside?.subject ?? phraseBefore(tokens, subjEnd, known));
         if (subject) {
           lastSubject = subject;
           subjects = [subject.name, ...compoundSubjects(tokens, subject, known)];
@@ -270,6 +323,10 @@ function relateSentence(
       const recipient = PRONOUN.test(tokens[from] ?? '') ? ctx.object : undefined;
       if (recipient) from++;
       const objects = phrasesAfter(tokens, from, known);
+      // "The MCU closes the position loop. It reads…": a known subject is what "It" refers to next,
+      // even when its own verb's object names nothing.
+      if (objects.length === 0 && subjects.length === 1 && known.has(normaliseName(subjects[0]!)))
+        ctx.subject = properName(subjects[0]!, known) ?? ctx.subject;
       if (subjects.length === 0 || objects.length === 0) continue;
       const last = objects[objects.length - 1]!;
       // "X supplies Y to Z": Z consumes Y. "X communicates with Y over Z": both connect to Z.
@@ -371,6 +428,49 @@ function relateSentence(
       break;
     }
   }
+}
+
+interface Appositive {
+  subject: Phrase;
+  /** "an output of the CPU": the part named, and whether the subject leaves (output) or enters it. */
+  part?: Phrase;
+  role?: 'PROVIDES' | 'CONSUMES';
+}
+
+/**
+ * "LOOP_EN, an output of the Door Controller CPU, energises the Relay": an aside between commas that
+ * opens with an article describes the name before it, which is the verb's subject. An aside naming
+ * the subject an output (or input) of a part says which part provides (or consumes) it.
+ */
+function appositive(tokens: string[], verbAt: number, known: Set<string>): Appositive | undefined {
+  if (tokens[verbAt - 1] !== ',') return undefined;
+  let open = verbAt - 2;
+  while (open > 0 && tokens[open] !== ',') open--;
+  // An aside is short and opens with an article: "a", "an", "the".
+  if (open <= 0 || verbAt - 1 - open > 10 || !/^(a|an|the)$/i.test(tokens[open + 1] ?? '')) return undefined;
+  const subject = phraseBefore(tokens, open, known);
+  if (!subject) return undefined;
+  const role = /^(output|source)$/i.test(tokens[open + 2] ?? '')
+    ? 'PROVIDES'
+    : /^(input|sink)$/i.test(tokens[open + 2] ?? '')
+      ? 'CONSUMES'
+      : undefined;
+  if (!role || !/^(of|from|to|on)$/i.test(tokens[open + 3] ?? '')) return { subject };
+  const part = phraseAfter(tokens, open + 4, known);
+  return part && part.end === verbAt - 1 ? { subject, part, role } : { subject };
+}
+
+function relateAppositive(a: Appositive, p: Provenance, sink: MentionSink, known: Set<string>): void {
+  if (!a.part || !a.role) return;
+  const part = mention(a.part.name, p, sink, known);
+  const item = mention(
+    a.subject.name,
+    p,
+    sink,
+    known,
+    known.has(normaliseName(a.subject.name)) ? undefined : 'SIGNAL',
+  );
+  if (part && item) sink.relate(part, item, a.role, p);
 }
 
 /** "The Cooling Fan and the Safety Module run on …": the names listed before the sentence's subject. */

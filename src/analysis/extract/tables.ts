@@ -3,10 +3,11 @@
 // table's caption, so an unnamed sheet works as well as a captioned Markdown table.
 import type { DocumentTable } from '../documents/types.js';
 import type { MentionSink } from './builder.js';
-import { extractBom } from './bom.js';
+import { extractBom, sectionRow } from './bom.js';
 import { endpoint, extractDiagonalN2, extractN2, findDiagonalN2, isN2Matrix } from './n2.js';
 import { findHeader, roleOf, splitList as splitCell, type ColumnRole } from './columns.js';
 import { withArrowEnds, withLetteredEnds } from './icd-arrows.js';
+import { expandNets } from './list-tables.js';
 import { extractPinList, pinListColumns } from './pin-list.js';
 import { carrierName, carrierProtocols, connectorPins, netNames } from './icd-cells.js';
 import { busKind, isBareProtocol, isGroundName, isPowerName, isRefdes, normaliseName } from './normalise.js';
@@ -18,7 +19,9 @@ export type Prov = (row: number, extractor: string) => Provenance;
 export function splitEnds(cell: string): [string, string] {
   const m =
     /^(.+?)\s*(?:↔|⇄|⇔|<->|<=>|<>|->|→|=>|—|–)\s*(.+)$/.exec(cell.trim()) ??
-    /^(.+?)\s+(?:-|to|and|\/)\s+(.+)$/i.exec(cell.trim());
+    /^(.+?)\s+(?:-|to|and|\/)\s+(.+)$/i.exec(cell.trim()) ??
+    // "A; B; C": the parties of a bus, one list; the first end and the others.
+    /^([^;]+?)\s*;\s*(.+)$/.exec(cell.trim());
   return m ? [m[1]!.trim(), m[2]!.trim()] : ['', ''];
 }
 
@@ -44,8 +47,21 @@ export function extractTable(
     const c = col.get(role);
     return c === undefined ? '' : (cells[c] ?? '').replace(/[*`]/g, '').trim();
   };
-  if (col.has('refdes') || col.has('mpn') || col.has('qty'))
-    return extractBom(body, get, (row) => prov(row, 'bom_table'), sink);
+  if (col.has('refdes') || col.has('mpn') || col.has('qty')) {
+    // A BOM listed assembly by assembly opens its first section above the column header; one with
+    // levels or a parent column names its top line in the list itself.
+    const sectioned = !col.has('level') && !col.has('group');
+    const opener = table.rows
+      .slice(0, header.index)
+      .map((cells, i) => ({ cells, row: i + 1 }))
+      .filter(({ cells }) => sectioned && sectionRow(cells))
+      .pop();
+    const raw = (cells: string[], role: ColumnRole): string => {
+      const c = col.get(role);
+      return c === undefined ? '' : (cells[c] ?? '').replace(/[*`]/g, '').trimEnd();
+    };
+    return extractBom(opener ? [opener, ...body] : body, get, (row) => prov(row, 'bom_table'), sink, raw);
+  }
   // "Connects: A ↔ B": both ends in one cell become the two end columns.
   if (col.has('ends') && !col.has('endA') && !col.has('endB')) {
     const width = Math.max(...table.rows.map((r) => r.length));
@@ -75,6 +91,8 @@ export function extractTable(
       const signal = get(cells, 'signal');
       // The return (GND) is listed for its pins; it is not a rail anything provides or consumes.
       if (!signal || isGroundName(signal) || /^(-+|—|nc|n\/c|spare|reserved)$/i.test(signal)) return false;
+      // "Battery return" on net GND is the return under another label.
+      if (isGroundName(get(cells, 'net'))) return false;
       // A bus line ("CANH") with no sender or receiver is a wire of the bus its row names, not an item.
       const ends = get(cells, 'endA') + get(cells, 'endB') + get(cells, 'consumer');
       return !(busKind(signal) && !/[A-Za-z]{2}/.test(ends));
@@ -202,19 +220,43 @@ function extractKeyValue(table: DocumentTable, prov: Prov, sink: MentionSink, kn
   const a = values.get('endA');
   const b = values.get('endB');
   // The table's caption or heading names the interface; without both ends it is not an interface table.
-  const title = (table.name ?? '')
+  // A section numbered and id'd ("2 IF-01 Tow Link") names it after the id, which is an alias.
+  const caption = (table.name ?? '')
     .replace(/^(interface|if)\s*[:\-–]\s*/i, '')
     .replace(/^[\d.]+\s+/, '')
     .trim();
+  const id = /^([A-Z]{1,4}-\d{1,3})\s+(\S.*)$/.exec(caption);
+  const title = id ? id[2]! : caption;
   if (!a || !b || !title) return;
   const kind = values.get('ifaceType')?.value ?? '';
   const p = prov(a.row, 'icd_table');
   const power = isPowerName(title) || /\bpower\b/i.test(kind);
-  const iface = sink.entity(title, power ? 'RESOURCE' : 'INTERFACE', p, { properties: { type: kind } });
-  for (const s of splitList(a.value))
-    sink.relate(endpoint(s, p, sink), iface, power ? 'PROVIDES' : 'CONNECTS', p);
-  for (const d of splitList(b.value))
-    sink.relate(endpoint(d, p, sink), iface, power ? 'CONSUMES' : 'CONNECTS', p);
+  // "Board nets: TOW_TX+/-, TOW_RX+/-": the schematic names of its lines are its aliases.
+  const nets = table.rows
+    .slice(1)
+    .filter((r) => /\bnets?\b/i.test(r[0] ?? ''))
+    .flatMap((r) => expandNets(r[1] ?? ''));
+  const iface = sink.entity(title, power ? 'RESOURCE' : 'INTERFACE', p, {
+    properties: { type: kind },
+    aliases: [id?.[1], ...nets],
+    // Nets the ICD names as its lines are lines of this interface, whatever the netlist's guess
+    // from each net alone (a signal per net).
+    ...(nets.length >= 2 ? { weight: 2.5 } : {}),
+  });
+  // "Ethernet Switch (port 8, in the TPU)": a remark in brackets is no part of the end's name.
+  const ends = (cell: string): string[] => splitList(cell.replace(/\s*\([^()]*\s[^()]*\)/g, ''));
+  for (const s of ends(a.value)) sink.relate(endpoint(s, p, sink), iface, power ? 'PROVIDES' : 'CONNECTS', p);
+  for (const d of ends(b.value)) sink.relate(endpoint(d, p, sink), iface, power ? 'CONSUMES' : 'CONNECTS', p);
+  // "Carried by: Tow Cable W1, pairs A and B" / "J3 (Sensor Connector)": the cable or connector it
+  // runs through is on it too; lower-case words ("on board", "towfish loom") name nothing.
+  const carrier = values.get('interface')?.value ?? '';
+  for (const part of carrier.split(/\s*[,;]\s*/)) {
+    const ref = /^([A-Z]{1,3}\d{1,3})\s*\(([^()]+)\)$/.exec(part);
+    const name = ref ? ref[2]!.trim() : part.replace(/\s+[A-Z]{1,3}\d{1,3}$/, '').trim();
+    if (!/^[A-Z]/.test(name) || !/[a-z]/.test(name)) continue;
+    const unit = sink.entity(name, 'COMPONENT', p, { aliases: [ref?.[1]], weight: 0.4 });
+    sink.relate(unit, iface, 'CONNECTS', p);
+  }
 }
 
 /**

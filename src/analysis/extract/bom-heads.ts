@@ -1,0 +1,34 @@
+// What a BOM line is, read from its head noun. English names put the head noun last ("Drive Unit
+// Housing" is a housing, "Cable Harness Kit" a kit); ERP descriptions put it first, before a comma
+// ("PCB, Pitch Control Unit"). A word further in only qualifies the head, so "Unit" in "Drive Unit
+// Housing" does not make the housing an assembly.
+
+// What may follow the head noun: "(MCB)", "Rev B", a model code ("RF-60", "TM-250").
+const QUALIFIERS =
+  /\s*(\([^)]*\)|\b(rev\.?|revision)\s*[a-z0-9]+|\s(?=[a-z0-9./-]*\d)[a-z0-9][a-z0-9./-]*)\s*$/i;
+
+/** The head of a line's name: the words before a comma, less a trailing "(MCB)", "Rev B" or "RF-60". */
+export function headOf(name: string): string {
+  let head = name.split(',')[0]!.trim();
+  while (QUALIFIERS.test(head) && head.replace(QUALIFIERS, '').trim())
+    head = head.replace(QUALIFIERS, '').trim();
+  return head;
+}
+
+/** The noun a line's name ends on ("Housing" in "Drive Unit Housing"). */
+export function headNoun(name: string): string {
+  const words = headOf(name).split(/\s+/);
+  return words[words.length - 1] ?? '';
+}
+
+const ASSEMBLY_NOUN = /^(assembly|assy|board|module|harness|subsystem|unit|pcba)$/i;
+
+/** A line named as an assembly by its head noun ("Motor Controller Board", "Drive Unit (DU)"). */
+export const namedAsAssembly = (name: string): boolean => ASSEMBLY_NOUN.test(headNoun(name));
+
+// Documents listed in a BOM for reference (drawings, specifications) are not parts of the product.
+const DOCUMENT_NOUN =
+  /^(drawings?|specifications?|specs?|documents?|documentation|manuals?|datasheets?|procedures?|instructions?|certificates?|reports?|schematics?)$/i;
+
+/** A line that lists a document ("MCB assembly drawing", "Wiring Harness Specification"). */
+export const namedAsDocument = (name: string): boolean => DOCUMENT_NOUN.test(headNoun(name));
