@@ -42,6 +42,31 @@ describe('followsDwells: a stepped scan', () => {
     expect(followsDwells(power(own), [freq], 0, N - 1, typical)).toBe(false);
   });
 
+  // The same scan at a field three times higher for the second half: the power and its noise grow
+  // with the level, so within the dwells the second half is ~3x the typical RMS the first half sets.
+  const louder = (own: (i: number) => number) =>
+    Float64Array.from({ length: N }, (_, i) => {
+      const gain = i < N / 2 ? 1 : 3;
+      return gain * (100 + 15 * Math.sin(freq[i]! / 8) + typical * noise(i)) + own(i);
+    });
+
+  it('noise that grows with the level: a louder stretch as quiet as its neighbouring dwells follows the scan', () => {
+    expect(
+      followsDwells(
+        louder(() => 0),
+        [freq],
+        1400,
+        1600,
+        typical,
+      ),
+    ).toBe(true);
+  });
+
+  it('...but an oscillation within those dwells, louder than the neighbours, does not', () => {
+    const own = (i: number) => (i >= 1400 && i <= 1600 ? 6 * Math.sin((2 * Math.PI * i) / 7) : 0);
+    expect(followsDwells(louder(own), [freq], 1400, 1600, typical)).toBe(false);
+  });
+
   it('a sweep that changes every sample has no dwells to judge within', () => {
     const sweep = Float64Array.from({ length: N }, (_, i) => 80 + 0.5 * i);
     expect(

@@ -29,10 +29,57 @@ function rms(xs: ArrayLike<number>): number {
   return Math.sqrt(e / Math.max(1, xs.length));
 }
 
+/** Where the context series change over [i0, i1]: the starts of its dwells (i0 first). */
+function dwellStarts(context: ArrayLike<number>[], i0: number, i1: number): number[] {
+  const starts = [i0];
+  for (let i = i0 + 1; i <= i1; i++)
+    if (context.some((c) => c[i] !== c[i - 1] && !(Number.isNaN(c[i]!) && Number.isNaN(c[i - 1]!))))
+      starts.push(i);
+  return starts;
+}
+
+/** x minus each dwell's mean, dwell by dwell (the last dwell ends at i1). */
+function withinDwells(x: ArrayLike<number>, starts: number[], i1: number): number[][] {
+  return starts.map((s, k) => {
+    const e = k + 1 < starts.length ? starts[k + 1]! : i1 + 1;
+    let m = 0;
+    for (let i = s; i < e; i++) m += x[i]!;
+    m /= e - s;
+    return Array.from({ length: e - s }, (_, j) => x[s + j]! - m);
+  });
+}
+
+/**
+ * How quiet x is within the scan's dwells just outside [i0, i1] (as long again on each side): the
+ * median of their RMS, or 0 with fewer than 4 such dwells. A channel whose noise grows with its level
+ * (an amplifier's forward power at a higher field) is louder within the dwells of a louder stretch
+ * than the file's typical RMS, which a quieter stretch may have set; its neighbours are as loud.
+ */
+function neighbourDwellRms(
+  x: ArrayLike<number>,
+  context: ArrayLike<number>[],
+  i0: number,
+  i1: number,
+): number {
+  const span = i1 - i0 + 1;
+  const sides = [
+    [Math.max(0, i0 - span), i0 - 1],
+    [i1 + 1, Math.min(x.length - 1, i1 + span)],
+  ].filter(([a, b]) => b! - a! >= MIN_DWELL);
+  // A side's first and last dwells are cut by its edges: only the whole ones between them count.
+  const levels = sides.flatMap(([a, b]) => withinDwells(x, dwellStarts(context, a!, b!), b!).slice(1, -1));
+  const quiet = levels
+    .filter((d) => d.length >= MIN_DWELL)
+    .map(rms)
+    .sort((p, q) => p - q);
+  return quiet.length >= 4 ? quiet[quiet.length >> 1]! : 0;
+}
+
 /**
  * Whether the raise over [i0, i1] of x is the levels of a stepped scan's dwells: the context series
  * change at least 3 times inside, their dwells are at least MIN_DWELL samples (median), and x minus
- * each dwell's mean is within OSC_RATIO of the channel's typical RMS.
+ * each dwell's mean is within OSC_RATIO of the channel's typical RMS, or of its RMS within the
+ * neighbouring dwells of the scan when that is louder.
  */
 export function followsDwells(
   x: ArrayLike<number>,
@@ -41,23 +88,14 @@ export function followsDwells(
   i1: number,
   typical: number,
 ): boolean {
-  const starts = [i0];
-  for (let i = i0 + 1; i <= i1; i++)
-    if (context.some((c) => c[i] !== c[i - 1] && !(Number.isNaN(c[i]!) && Number.isNaN(c[i - 1]!))))
-      starts.push(i);
+  const starts = dwellStarts(context, i0, i1);
   if (starts.length < 4) return false;
   const bounds = [...starts, i1 + 1];
   const lengths = starts.map((s, k) => bounds[k + 1]! - s).sort((a, b) => a - b);
   if (lengths[lengths.length >> 1]! < MIN_DWELL) return false;
-  const left: number[] = [];
-  starts.forEach((s, k) => {
-    const e = bounds[k + 1]!;
-    let m = 0;
-    for (let i = s; i < e; i++) m += x[i]!;
-    m /= e - s;
-    for (let i = s; i < e; i++) left.push(x[i]! - m);
-  });
-  return rms(left) < OSC_RATIO * typical;
+  const left = withinDwells(x, starts, i1).flat();
+  const own = rms(left);
+  return own < OSC_RATIO * typical || own < OSC_RATIO * neighbourDwellRms(x, context, i0, i1);
 }
 
 /**
