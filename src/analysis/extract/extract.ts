@@ -134,7 +134,8 @@ function merge(sink: MentionSink): ExtractedModel {
     used.add(key);
     keyOfRoot.set(root, key);
     const names = new Set<string>();
-    for (const m of group) for (const n of [m.name, ...m.aliases]) if (n !== best.name) names.add(n);
+    for (const m of group)
+      for (const n of [m.name, ...m.aliases, ...(m.labels ?? [])]) if (n !== best.name) names.add(n);
     const properties: Record<string, string> = {};
     for (const m of group) for (const [k, v] of Object.entries(m.properties)) properties[k] ??= v;
     const externalId = group.find((m) => m.externalId)?.externalId;

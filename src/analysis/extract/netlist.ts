@@ -15,6 +15,10 @@ const PASSIVE_PREFIX = /^(R|C|L|FB|TP|RN|JP|NT|MH|H|FID|LOGO|G)\d/;
 const DRIVER_PIN = /^(output|power_out|open_collector|open_emitter|tri_state)$/;
 const CONNECTOR_PREFIX = /^(J|P|CN|X|CON)\d/;
 
+/** "RACK", "MODULE LINK", "Panel": words with no digit, not a part number or a library symbol. */
+export const isBoardLabel = (value: string): boolean =>
+  /^[A-Za-z][A-Za-z _-]*$/.test(value.trim()) && !/^conn(ector)?([_ ]|$)/i.test(value.trim());
+
 /** The name a hardware engineer would use: the part's value unless the value is a number ("10k"). */
 function componentName(c: NetlistComponent): string {
   const value = c.value.trim();
@@ -39,8 +43,12 @@ export function extractNetlist(netlist: Netlist, documentName: string, sink: Men
   for (const c of netlist.components) {
     if (PASSIVE_PREFIX.test(c.ref)) continue;
     const sheet = c.sheet?.replace(/^\/|\/$/g, '').trim();
-    const name = sink.entity(componentName(c), 'COMPONENT', prov(undefined), {
-      aliases: [c.ref, partAlias(c)],
+    // A connector's value in words ("RACK", "SENSORS") is its label on the board: named after what
+    // it leads to, it is no name to meet other documents' parts by (the rack is not its connector).
+    const label = CONNECTOR_PREFIX.test(c.ref) && isBoardLabel(c.value);
+    const name = sink.entity(label ? c.ref : componentName(c), 'COMPONENT', prov(undefined), {
+      aliases: [label ? undefined : c.ref, label ? undefined : partAlias(c)],
+      labels: label ? [c.value.trim()] : [],
       externalId: c.ref,
       description: c.description,
       properties: { sheet, refdes: c.ref, value: c.value, footprint: c.footprint, part: c.part, lib: c.lib },
