@@ -57,10 +57,11 @@ const SYNONYMS: [ColumnRole, RegExp][] = [
     'signal',
     /^(signal|signal name|signals?|net|net name|data item|message|message name|data element|exchange item|flow item|signal ?\/ ?message|information item|parameter name|line|line name|discrete line)$/,
   ],
-  // Where a signal list says which schematic net or connector pin carries the item ("FLOW_PULSE (X2-3)").
+  // Where a signal list says which schematic net or connector pin carries the item ("FLOW_PULSE (X2-3)"),
+  // or the item's mnemonic ("K1_CMD"), which is how a schematic labels its net.
   [
     'net',
-    /^(signal net|net ?\/ ?pins?|pins? ?\/ ?nets?|object ?\/ ?net|net ?\/ ?object|net ?\(pins?\)|schematic net|net label|net ?\/ ?connector|connector ?\/ ?pins?)$/,
+    /^(mnemonics?|signal mnemonic|signal net|net ?\/ ?pins?|pins? ?\/ ?nets?|object ?\/ ?net|net ?\/ ?object|net ?\(pins?\)|schematic net|net label|net ?\/ ?connector|connector ?\/ ?pins?)$/,
   ],
   ['rate', /^(rate|data rate|frequency|update rate|baud|bandwidth|period)$/],
   ['rail', /^(rail|power rail|supply|supply rail|bus|power bus|voltage rail|source rail|rail name)$/],
