@@ -14,6 +14,8 @@ describe('connector labels', () => {
     expect(isBoardLabel('43650-0800')).toBe(false);
     expect(isBoardLabel('Conn_01x08')).toBe(false);
     expect(isBoardLabel('M12 8-pos A-coded')).toBe(false);
+    expect(isBoardLabel('Panel')).toBe(true);
+    expect(isBoardLabel('Field Connector')).toBe(false);
   });
 
   it('keeps a labelled connector apart from the thing its label names, and shows the label', () => {

@@ -15,9 +15,18 @@ const PASSIVE_PREFIX = /^(R|C|L|FB|TP|RN|JP|NT|MH|H|FID|LOGO|G)\d/;
 const DRIVER_PIN = /^(output|power_out|open_collector|open_emitter|tri_state)$/;
 const CONNECTOR_PREFIX = /^(J|P|CN|X|CON)\d/;
 
-/** "RACK", "MODULE LINK", "Panel": words with no digit, not a part number or a library symbol. */
-export const isBoardLabel = (value: string): boolean =>
-  /^[A-Za-z][A-Za-z _-]*$/.test(value.trim()) && !/^conn(ector)?([_ ]|$)/i.test(value.trim());
+/**
+ * "RACK", "MODULE LINK", "Panel": a label in capitals or one word, with no digit; not a part number, a
+ * library symbol ("Conn_01x08") or a name in words ("Field Connector").
+ */
+export const isBoardLabel = (value: string): boolean => {
+  const v = value.trim();
+  return (
+    /^[A-Za-z][A-Za-z _-]*$/.test(v) &&
+    !/^conn(ector)?([_ ]|$)/i.test(v) &&
+    (!/[a-z]/.test(v) || !/[ _-]/.test(v))
+  );
+};
 
 /** The name a hardware engineer would use: the part's value unless the value is a number ("10k"). */
 function componentName(c: NetlistComponent): string {
@@ -104,7 +113,12 @@ export function extractNetlist(netlist: Netlist, documentName: string, sink: Men
     if (bus || lines) {
       // SDA and SCL of one bus are one interface: name it by the bus and its qualifier.
       const iface = bus
-        ? sink.entity(busName(netName, bus), 'INTERFACE', p, { properties: { protocol: bus }, keys })
+        ? // The net's own name ("CAN_H") is a name of the bus: a pin list or an ICD calls the line so.
+          sink.entity(busName(netName, bus), 'INTERFACE', p, {
+            aliases: [withoutOverbar(netName)],
+            properties: { protocol: bus },
+            keys,
+          })
         : sink.entity(lines!.name, 'INTERFACE', p, {
             aliases: lines!.aliases,
             properties: { protocol: lines!.protocol },
