@@ -68,6 +68,7 @@ export function extractNetlist(netlist: Netlist, documentName: string, sink: Men
     // Sheets stay a property: sheet names ("Power", "MCU") are drawing pages, not subsystems.
     names.set(c.ref, name);
   }
+  const signals = new Map<string, NetlistNode[]>();
   const folded = foldBuses(netlist.nets.map((n) => withoutOverbar(baseName(n.name.trim()))));
   // SPI buses as found, with the parts on them: a chip select joins the bus its parts share.
   const spiBuses: { iface: string; refs: Set<string> }[] = [];
@@ -145,8 +146,12 @@ export function extractNetlist(netlist: Netlist, documentName: string, sink: Men
     for (const n of cs.members) sink.relate(names.get(n.ref)!, iface, 'CONNECTS', p);
   }
 
+  for (const [input, output] of passedOn(signals))
+    sink.entity(output, 'SIGNAL', prov(undefined), { aliases: [input], weight: 2 });
+
   function signalNet(netName: string, members: NetlistNode[], keys: string[]): void {
     const p = prov(undefined);
+    signals.set(netName, members);
     const signal = sink.entity(netName, 'SIGNAL', p, { weight: 2, keys });
     for (const n of members) {
       // A lone general-purpose pin on a line named as a measurement samples it.
@@ -166,6 +171,35 @@ export function extractNetlist(netlist: Netlist, documentName: string, sink: Men
       );
     }
   }
+}
+
+/**
+ * A driver passes a command on: "K1_CMD" into a channel's input (IN0) and "K1_COIL" out of the same
+ * channel's output (OUT0) are one signal at two levels, when the nets say so by a shared stem. Returns
+ * [input, output] net pairs. A trigger fanned out to two channels is not passed on but split, and an
+ * amplifier's "INP"/"OUTP" between a sense pair and its measurement is not one either: the pair is a
+ * bus, not a signal net.
+ */
+export function passedOn(signals: Map<string, NetlistNode[]>): [string, string][] {
+  const stem = (net: string): string => net.replace(/[_-][^_-]*$/, '');
+  const ends = [...signals].flatMap(([net, nodes]) =>
+    nodes.flatMap((n) => {
+      const m = /^(IN|OUT)(\w*)$/i.exec(n.pinFunction ?? '');
+      const dir =
+        m && n.pinType === (m[1]!.toUpperCase() === 'IN' ? 'input' : 'output') ? m[1]!.toUpperCase() : '';
+      return dir ? [{ net, ref: n.ref, dir, channel: m![2]!.toUpperCase() }] : [];
+    }),
+  );
+  const inputs = ends.filter((e) => e.dir === 'IN');
+  const pairs: [string, string][] = [];
+  for (const i of inputs) {
+    // A trigger fanned out to several channels (INA and INB) makes several outputs, each its own.
+    if (inputs.filter((x) => x.net === i.net && x.ref === i.ref).length !== 1) continue;
+    for (const o of ends.filter((e) => e.dir === 'OUT'))
+      if (o.ref === i.ref && o.channel === i.channel && o.net !== i.net && stem(o.net) === stem(i.net))
+        if (stem(i.net) !== i.net) pairs.push([i.net, o.net]);
+  }
+  return pairs;
 }
 
 /** "FLASH_CS", "NSS2", "CS_ADC", "~{SS}": a chip-select line (the overbar already removed). */
