@@ -94,7 +94,11 @@ const SYNONYMS: [ColumnRole, RegExp][] = [
     'ends',
     /^(connects|between|endpoints|ends|end points|parties|participants|from ?\/ ?to|from ?- ?to|from ?→ ?to|source ?\/ ?destination|source ?→ ?destination|connected units|link ends)$/,
   ],
-  ['connector', /^(connector|conn\.?|header|jack|plug|physical|physical connectors?|connectors)$/],
+  // "Connector / harness": the connector an interface leaves by and the cable it runs in.
+  [
+    'connector',
+    /^(connector|conn\.?|header|jack|plug|physical|physical connectors?|connectors|connectors? ?\/ ?(harness|harnesses|cable|cables|wiring))$/,
+  ],
   // PLM systems call every managed thing an object: "Object Name" beside "Object ID".
   [
     'name',
