@@ -7,6 +7,11 @@ export interface EntityMention {
   name: string;
   entityType: EntityType;
   aliases: string[];
+  /**
+   * Names shown among its aliases that never merge it with anything: a connector's board label
+   * ("RACK") names the connector on its own board, and the same word names the rack it leads to.
+   */
+  labels?: string[];
   externalId?: string;
   description?: string;
   properties: Record<string, string>;
@@ -32,6 +37,7 @@ export interface RelationshipMention {
 
 export interface EntityOptions {
   aliases?: (string | undefined)[];
+  labels?: string[];
   externalId?: string;
   description?: string;
   properties?: Record<string, string | undefined>;
@@ -55,6 +61,7 @@ export class MentionSink {
       aliases: (options.aliases ?? []).filter(
         (a): a is string => !!a && a.trim() !== '' && a.trim() !== clean,
       ),
+      ...(options.labels?.length ? { labels: [...options.labels] } : {}),
       ...(options.externalId ? { externalId: options.externalId } : {}),
       ...(options.description ? { description: options.description } : {}),
       properties,

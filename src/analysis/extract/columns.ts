@@ -57,10 +57,11 @@ const SYNONYMS: [ColumnRole, RegExp][] = [
     'signal',
     /^(signal|signal name|signals?|net|net name|data item|message|message name|data element|exchange item|flow item|signal ?\/ ?message|information item|parameter name|line|line name|discrete line)$/,
   ],
-  // Where a signal list says which schematic net or connector pin carries the item ("FLOW_PULSE (X2-3)").
+  // Where a signal list says which schematic net or connector pin carries the item ("FLOW_PULSE (X2-3)"),
+  // or the item's mnemonic ("K1_CMD"), which is how a schematic labels its net.
   [
     'net',
-    /^(signal net|net ?\/ ?pins?|pins? ?\/ ?nets?|object ?\/ ?net|net ?\/ ?object|net ?\(pins?\)|schematic net|net label|net ?\/ ?connector|connector ?\/ ?pins?)$/,
+    /^(mnemonics?|signal mnemonic|signal net|net ?\/ ?pins?|pins? ?\/ ?nets?|object ?\/ ?net|net ?\/ ?object|net ?\(pins?\)|schematic net|net label|net ?\/ ?connector|connector ?\/ ?pins?)$/,
   ],
   ['rate', /^(rate|data rate|frequency|update rate|baud|bandwidth|period)$/],
   ['rail', /^(rail|power rail|supply|supply rail|bus|power bus|voltage rail|source rail|rail name)$/],
@@ -93,7 +94,11 @@ const SYNONYMS: [ColumnRole, RegExp][] = [
     'ends',
     /^(connects|between|endpoints|ends|end points|parties|participants|from ?\/ ?to|from ?- ?to|from ?→ ?to|source ?\/ ?destination|source ?→ ?destination|connected units|link ends)$/,
   ],
-  ['connector', /^(connector|conn\.?|header|jack|plug|physical|physical connectors?|connectors)$/],
+  // "Connector / harness": the connector an interface leaves by and the cable it runs in.
+  [
+    'connector',
+    /^(connector|conn\.?|header|jack|plug|physical|physical connectors?|connectors|connectors? ?\/ ?(harness|harnesses|cable|cables|wiring))$/,
+  ],
   // PLM systems call every managed thing an object: "Object Name" beside "Object ID".
   [
     'name',

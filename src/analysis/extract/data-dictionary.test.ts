@@ -33,6 +33,37 @@ describe('data dictionaries', () => {
     );
   });
 
+  it("a Mnemonic column names the item's net: the netlist's net is the same signal", () => {
+    const m = model(
+      tableDoc('icd.docx', [
+        ['Cmd', 'Mnemonic', 'Signal', 'Source', 'Destination', 'Interface'],
+        ['-', 'TRIP_CMD', 'Trip Command', 'Plant PLC', 'Valve Controller', 'discrete'],
+        ['-', '-', 'Valve Position', 'Valve Controller', 'Plant PLC', 'discrete'],
+      ]),
+      tableDoc('pins.csv', [
+        ['Pin', 'Net', 'Source', 'Destination'],
+        ['1', 'TRIP_CMD', 'Plant PLC', 'Valve Controller'],
+      ]),
+    );
+    expect(m.entities.filter((e) => e.entityType === 'SIGNAL').map((e) => e.name)).toEqual([
+      'Trip Command',
+      'Valve Position',
+    ]);
+    expect(m.entities.find((e) => e.key === 'trip command')?.aliases).toContain('TRIP_CMD');
+    // "-": no mnemonic, no alias.
+    expect(m.entities.find((e) => e.key === 'valve position')?.aliases).toEqual([]);
+  });
+
+  it('without a Mnemonic column, another column of codes gives no alias', () => {
+    const m = model(
+      tableDoc('icd.docx', [
+        ['Cmd', 'Code', 'Signal', 'Source', 'Destination', 'Interface'],
+        ['-', 'TRIP_CMD', 'Trip Command', 'Plant PLC', 'Valve Controller', 'discrete'],
+      ]),
+    );
+    expect(m.entities.find((e) => e.key === 'trip command')?.aliases).toEqual([]);
+  });
+
   it('keeps a link table (Name, From, To) as links between its ends, not as items', () => {
     const m = model(
       tableDoc('links.csv', [

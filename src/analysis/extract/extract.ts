@@ -134,7 +134,8 @@ function merge(sink: MentionSink): ExtractedModel {
     used.add(key);
     keyOfRoot.set(root, key);
     const names = new Set<string>();
-    for (const m of group) for (const n of [m.name, ...m.aliases]) if (n !== best.name) names.add(n);
+    for (const m of group)
+      for (const n of [m.name, ...m.aliases, ...(m.labels ?? [])]) if (n !== best.name) names.add(n);
     const properties: Record<string, string> = {};
     for (const m of group) for (const [k, v] of Object.entries(m.properties)) properties[k] ??= v;
     const externalId = group.find((m) => m.externalId)?.externalId;
@@ -326,7 +327,10 @@ function joinBusesByProtocol(mentions: EntityMention[], find: (i: number) => num
     if (named.has(find(i))) return;
     // A designer's bus prefix ("SPIA", "ENC_BISS") quoted in one interface's name or protocol text
     // ("SPI mode 3 (SPIA)", "BiSS-C") says which interface the nets are.
-    const token = m.name.split(/[_\s-]/)[0]!;
+    // A one- or two-letter lead is a quantity's letter ("I_SENSE": current sense), not the bus's
+    // name; the word after it is.
+    const words = m.name.split(/[_\s-]/).filter((w) => w);
+    const token = (words[0]!.length < 3 && words[1]) || words[0]!;
     const quoting = new Set<number>();
     if (token.length >= 3)
       mentions.forEach((o, j) => {

@@ -101,3 +101,16 @@ export function carrierProtocols(rows: [carrier: string, type: string][]): Map<s
   for (const [c, kinds] of seen) if (kinds.size === 1) out.set(c, [...kinds][0]!);
   return out;
 }
+
+/**
+ * The connectors a "Connector / harness" cell names by designator: "J3" alone, or "Rack Connector J1"
+ * (words naming a connector, then its designator). "harness W1" is the cable, not a connector.
+ */
+export function connectorRefs(pieces: string[]): string[] {
+  return pieces.flatMap((piece) => {
+    if (isRefdes(piece)) return [piece];
+    const m = /^(.*\S)\s+([A-Z]{1,3}\d{1,4}[A-Z]?)$/.exec(piece.trim());
+    return m && CONNECTOR_WORD.test(m[1]!) ? [m[2]!] : [];
+  });
+}
+const CONNECTOR_WORD = /\b(connector|plug|socket|receptacle|header|jack)s?$/i;

@@ -6,6 +6,7 @@
 // not an item of its own; rails and returns through the same connector stay items.
 import type { MentionSink } from './builder.js';
 import { findHeader, splitList } from './columns.js';
+import { connectorRefs } from './icd-cells.js';
 import { isGroundName, isPowerName, isRefdes, normaliseName } from './normalise.js';
 import type { DocumentTable } from '../documents/types.js';
 
@@ -37,7 +38,7 @@ function interfaceList(table: DocumentTable): Listed[] {
     const name = cell(r, col.get('interface'));
     if (!name) return [];
     const ends = endCols.flatMap((c) => cell(r, c).split(/\s*[;,]\s*/)).filter((e) => e);
-    const connectors = splitList(cell(r, col.get('connector'))).filter(isRefdes);
+    const connectors = connectorRefs(splitList(cell(r, col.get('connector'))));
     return [
       {
         name,

@@ -165,12 +165,29 @@ export function extractJsonModel(json: unknown, documentName: string, sink: Ment
     }
     return found;
   };
+  /** The definition a usage is typed by ("rack" : "BR-50 Battery Storage Rack"), when it is one. */
+  const definitionOf = (el: Element): Obj | undefined => {
+    const typedBy = byId.get(refId(field(el.o, TYPED_BY_KEY)) ?? '');
+    return isObj(typedBy) && !('children' in typedBy) ? typedBy : undefined;
+  };
+  const definitionName = (el: Element): string => str(field(definitionOf(el) ?? {}, NAME_KEY)) ?? '';
+  // A usage typed by a context definition ("site" : "SiteContext") is the context block: it holds
+  // the system and the parties around it, and is no part of either.
+  const contexts = new Set(elements.filter((el) => CONTEXT_DEFINITION.test(definitionName(el))));
+  elements.splice(0, elements.length, ...elements.filter((el) => !contexts.has(el)));
   /** The element a reference stands for: an element, the owner of a port, or a "Block.port" path. */
   const element = (ref: unknown): Element | undefined => {
     const id = refId(ref);
     if (!id) return undefined;
-    const hit = asElement(byId.get(id) ?? byName.get(id));
-    return hit ?? byPath(id);
+    const hit = asElement(byId.get(id) ?? byName.get(id)) ?? byPath(id);
+    return hit && contexts.has(hit) ? undefined : hit;
+  };
+  /** The name of what a reference points at: an element, or a definition ("payloadType": {"@id"}). */
+  const declaredName = (ref: unknown): string | undefined => {
+    const el = element(ref);
+    if (el) return el.name;
+    const hit = byId.get(refId(ref) ?? '');
+    return isObj(hit) && !('children' in hit) ? str(field(hit, NAME_KEY)) : undefined;
   };
   // Ports declared flat ("PortUsage" with an owner) belong to their owner.
   for (const port of ports) port.owner ??= element(field(port.o, OWNER_KEY));
@@ -218,11 +235,18 @@ export function extractJsonModel(json: unknown, documentName: string, sink: Ment
   const roots = elements.filter(
     (el) => !el.parent && el.children.length > 0 && !isExternal(el.o, kindOf(el.o)),
   ).length;
+  const usesOf = new Map<Obj, number>();
   for (const el of elements) {
-    const typedBy = byId.get(refId(field(el.o, TYPED_BY_KEY)) ?? '');
-    const defName = isObj(typedBy) && !('children' in typedBy) ? (str(field(typedBy, NAME_KEY)) ?? '') : '';
+    const def = definitionOf(el);
+    if (def) usesOf.set(def, (usesOf.get(def) ?? 0) + 1);
+  }
+  for (const el of elements) {
+    const defName = definitionName(el);
     const kind = `${kindOf(el.o)} ${defName.toLowerCase()}`;
-    const { name, acronym } = splitAcronym(el.name);
+    // "rack" : "BR-50 Battery Storage Rack": a usage named by its role, typed by a definition used
+    // nowhere else, is the thing the definition names in words; the role name is an alias.
+    const role = isRoleName(el.name) && /\s/.test(defName) && usesOf.get(definitionOf(el)!) === 1;
+    const { name, acronym } = splitAcronym(role ? defName : el.name);
     const facts = withFacts(el.o);
     // An item's own type may say its nature ("type": "Energy" in an "Item" class group).
     const nature = itemNature(
@@ -239,6 +263,7 @@ export function extractJsonModel(json: unknown, documentName: string, sink: Ment
     el.name = sink.entity(name, type, p, {
       aliases: [
         ...el.roles,
+        role ? el.name : undefined,
         acronym,
         str(field(facts, /^(shortName|short_name|abbreviation|acronym|alias|declaredShortName|summary)$/i)),
         // A designator names the part on the board, as the BOM and the netlist name it.
@@ -268,7 +293,7 @@ export function extractJsonModel(json: unknown, documentName: string, sink: Ment
     const el = element(ref)?.name;
     return el ? [el] : (performers.get(refId(ref) ?? '') ?? []);
   };
-  for (const r of relations) relate(r.o, r.kind, element, parties, p, sink);
+  for (const r of relations) relate(r.o, r.kind, element, parties, declaredName, p, sink);
 }
 
 /**
@@ -301,6 +326,11 @@ function foldUsagesIntoTypes(
     elements.splice(elements.indexOf(usage), 1);
   }
 }
+
+/** A definition named as a context ("SiteContext", "System Context", "operational_context"). */
+const CONTEXT_DEFINITION = /context$/i;
+/** "rack", "mainBoard", "power_unit": a role a part plays in its owner, not the part's name in words. */
+const isRoleName = (name: string): boolean => /^[a-z][A-Za-z0-9_]*$/.test(name);
 
 // Classes grouped by class name ("classes": {"Component": […], "Link": […], "Item": […]}): the key a
 // member is listed under is its class, which its own fields may not say.
@@ -353,6 +383,7 @@ function relate(
   kind: string,
   element: (ref: unknown) => Element | undefined,
   parties: (ref: unknown) => string[],
+  declaredName: (ref: unknown) => string | undefined,
   p: Provenance,
   sink: MentionSink,
 ): void {
@@ -411,7 +442,7 @@ function relate(
   const itemName = (ref: unknown): string | undefined =>
     (typeof ref === 'string' ? element(ref)?.name : undefined) ??
     str(ref) ??
-    (isObj(ref) ? str(field(ref, NAME_KEY)) : undefined);
+    (isObj(ref) ? (str(field(ref, NAME_KEY)) ?? declaredName(ref)) : undefined);
   // One item or a list of them ("items": ["Depth", "Heading"]).
   const itemsRaw = (Array.isArray(itemRef) ? itemRef.map(itemName) : [itemName(itemRef)]).filter(
     (x): x is string => !!x,
@@ -420,7 +451,7 @@ function relate(
     itemsRaw.push(...[str(field(o, NAME_KEY))].filter((x): x is string => !!x));
   if (kind === 'flows' && itemsRaw.length > 1) {
     const rest = Object.fromEntries(Object.entries(o).filter(([k]) => !ITEM_KEY.test(k)));
-    for (const one of itemsRaw) relate({ ...rest, item: one }, kind, element, parties, p, sink);
+    for (const one of itemsRaw) relate({ ...rest, item: one }, kind, element, parties, declaredName, p, sink);
     return;
   }
   const itemRaw = itemsRaw[0];

@@ -13,8 +13,13 @@ const ROLE_PROTOCOL: [RegExp, string | undefined][] = [
   [/^(TX|RX|TXD|RXD|RTS|CTS)$/, 'UART'],
   [/^(CANH|CANL|CAN_H|CAN_L)$/, 'CAN'],
   [/^(D\+|D-|DP|DM)$/, 'USB'],
-  [/^(CLK|DATA|DAT|P|N|H|L|A|B|MA|SL|DIO|SWDIO|SWCLK|TDI|TDO|TMS|TCK)$/, undefined],
+  // P/N and P/M ("ISOSPI_P", "ISOSPI_M"): plus and minus of a differential pair.
+  [/^(CLK|DATA|DAT|P|N|M|H|L|A|B|MA|SL|DIO|SWDIO|SWCLK|TDI|TDO|TMS|TCK)$/, undefined],
 ];
+// A chip select is a line of an SPI bus; beside only a pair's lines ("ISOSPI_P/M" and "ISOSPI_CS" on
+// the SPI side of an isoSPI transceiver) it belongs to the SPI bus its parts share, not to the pair.
+const SELECT = /^(CS\d?|NSS\d?|SS\d?|CSN\d?|NCS\d?|PCS\d?|SSEL\d?)$/;
+const SPI_ROLE = ROLE_PROTOCOL[0]![0];
 // Roles strong enough to make a bus even with one line; the weak ones (P/N, H/L, A/B, CLK/DATA) need
 // a partner line with the same prefix.
 const STRONG = /^(MOSI|MISO|SIMO|SOMI|SCK|SCLK|SIN|SOUT|SDA|SCL|TX|RX|TXD|RXD|CANH|CANL|D\+|D-)$/;
@@ -60,6 +65,12 @@ export function foldBuses(netNames: string[]): Map<string, FoldedBus> {
     [...(lettered.get(prefix.toUpperCase()) ?? [])].some((l) => /[C-GI-KMOQ-Z]/.test(l));
   const out = new Map<string, FoldedBus>();
   for (const g of groups.values()) {
+    if (g.roles.some((r) => SELECT.test(r)) && !g.roles.some((r) => SPI_ROLE.test(r) && !SELECT.test(r))) {
+      const kept = g.roles.map((r, i) => [r, g.nets[i]!] as const).filter(([r]) => !SELECT.test(r));
+      g.roles = kept.map(([r]) => r);
+      g.nets = kept.map(([, n]) => n);
+      if (g.nets.length === 0) continue;
+    }
     if (g.nets.length < 2 && !g.roles.some((r) => STRONG.test(r))) continue;
     if (g.roles.every((r) => r === 'A' || r === 'B') && channels(g.prefix)) continue;
     const protocol = g.roles

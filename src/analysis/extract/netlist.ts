@@ -15,6 +15,19 @@ const PASSIVE_PREFIX = /^(R|C|L|FB|TP|RN|JP|NT|MH|H|FID|LOGO|G)\d/;
 const DRIVER_PIN = /^(output|power_out|open_collector|open_emitter|tri_state)$/;
 const CONNECTOR_PREFIX = /^(J|P|CN|X|CON)\d/;
 
+/**
+ * "RACK", "MODULE LINK", "Panel": a label in capitals or one word, with no digit; not a part number, a
+ * library symbol ("Conn_01x08") or a name in words ("Field Connector").
+ */
+export const isBoardLabel = (value: string): boolean => {
+  const v = value.trim();
+  return (
+    /^[A-Za-z][A-Za-z _-]*$/.test(v) &&
+    !/^conn(ector)?([_ ]|$)/i.test(v) &&
+    (!/[a-z]/.test(v) || !/[ _-]/.test(v))
+  );
+};
+
 /** The name a hardware engineer would use: the part's value unless the value is a number ("10k"). */
 function componentName(c: NetlistComponent): string {
   const value = c.value.trim();
@@ -39,8 +52,12 @@ export function extractNetlist(netlist: Netlist, documentName: string, sink: Men
   for (const c of netlist.components) {
     if (PASSIVE_PREFIX.test(c.ref)) continue;
     const sheet = c.sheet?.replace(/^\/|\/$/g, '').trim();
-    const name = sink.entity(componentName(c), 'COMPONENT', prov(undefined), {
-      aliases: [c.ref, partAlias(c)],
+    // A connector's value in words ("RACK", "SENSORS") is its label on the board: named after what
+    // it leads to, it is no name to meet other documents' parts by (the rack is not its connector).
+    const label = CONNECTOR_PREFIX.test(c.ref) && isBoardLabel(c.value);
+    const name = sink.entity(label ? c.ref : componentName(c), 'COMPONENT', prov(undefined), {
+      aliases: [label ? undefined : c.ref, label ? undefined : partAlias(c)],
+      labels: label ? [c.value.trim()] : [],
       externalId: c.ref,
       description: c.description,
       properties: { sheet, refdes: c.ref, value: c.value, footprint: c.footprint, part: c.part, lib: c.lib },
@@ -51,6 +68,7 @@ export function extractNetlist(netlist: Netlist, documentName: string, sink: Men
     // Sheets stay a property: sheet names ("Power", "MCU") are drawing pages, not subsystems.
     names.set(c.ref, name);
   }
+  const signals = new Map<string, NetlistNode[]>();
   const folded = foldBuses(netlist.nets.map((n) => withoutOverbar(baseName(n.name.trim()))));
   // SPI buses as found, with the parts on them: a chip select joins the bus its parts share.
   const spiBuses: { iface: string; refs: Set<string> }[] = [];
@@ -96,7 +114,12 @@ export function extractNetlist(netlist: Netlist, documentName: string, sink: Men
     if (bus || lines) {
       // SDA and SCL of one bus are one interface: name it by the bus and its qualifier.
       const iface = bus
-        ? sink.entity(busName(netName, bus), 'INTERFACE', p, { properties: { protocol: bus }, keys })
+        ? // The net's own name ("CAN_H") is a name of the bus: a pin list or an ICD calls the line so.
+          sink.entity(busName(netName, bus), 'INTERFACE', p, {
+            aliases: [withoutOverbar(netName)],
+            properties: { protocol: bus },
+            keys,
+          })
         : sink.entity(lines!.name, 'INTERFACE', p, {
             aliases: lines!.aliases,
             properties: { protocol: lines!.protocol },
@@ -123,8 +146,12 @@ export function extractNetlist(netlist: Netlist, documentName: string, sink: Men
     for (const n of cs.members) sink.relate(names.get(n.ref)!, iface, 'CONNECTS', p);
   }
 
+  for (const [input, output] of passedOn(signals))
+    sink.entity(output, 'SIGNAL', prov(undefined), { aliases: [input], weight: 2 });
+
   function signalNet(netName: string, members: NetlistNode[], keys: string[]): void {
     const p = prov(undefined);
+    signals.set(netName, members);
     const signal = sink.entity(netName, 'SIGNAL', p, { weight: 2, keys });
     for (const n of members) {
       // A lone general-purpose pin on a line named as a measurement samples it.
@@ -144,6 +171,35 @@ export function extractNetlist(netlist: Netlist, documentName: string, sink: Men
       );
     }
   }
+}
+
+/**
+ * A driver passes a command on: "K1_CMD" into a channel's input (IN0) and "K1_COIL" out of the same
+ * channel's output (OUT0) are one signal at two levels, when the nets say so by a shared stem. Returns
+ * [input, output] net pairs. A trigger fanned out to two channels is not passed on but split, and an
+ * amplifier's "INP"/"OUTP" between a sense pair and its measurement is not one either: the pair is a
+ * bus, not a signal net.
+ */
+export function passedOn(signals: Map<string, NetlistNode[]>): [string, string][] {
+  const stem = (net: string): string => net.replace(/[_-][^_-]*$/, '');
+  const ends = [...signals].flatMap(([net, nodes]) =>
+    nodes.flatMap((n) => {
+      const m = /^(IN|OUT)(\w*)$/i.exec(n.pinFunction ?? '');
+      const dir =
+        m && n.pinType === (m[1]!.toUpperCase() === 'IN' ? 'input' : 'output') ? m[1]!.toUpperCase() : '';
+      return dir ? [{ net, ref: n.ref, dir, channel: m![2]!.toUpperCase() }] : [];
+    }),
+  );
+  const inputs = ends.filter((e) => e.dir === 'IN');
+  const pairs: [string, string][] = [];
+  for (const i of inputs) {
+    // A trigger fanned out to several channels (INA and INB) makes several outputs, each its own.
+    if (inputs.filter((x) => x.net === i.net && x.ref === i.ref).length !== 1) continue;
+    for (const o of ends.filter((e) => e.dir === 'OUT'))
+      if (o.ref === i.ref && o.channel === i.channel && o.net !== i.net && stem(o.net) === stem(i.net))
+        if (stem(i.net) !== i.net) pairs.push([i.net, o.net]);
+  }
+  return pairs;
 }
 
 /** "FLASH_CS", "NSS2", "CS_ADC", "~{SS}": a chip-select line (the overbar already removed). */

@@ -63,7 +63,9 @@ export function isPowerName(name: string): boolean {
     /^(VBAT|VBATT|VCC|VDD|VSS|VEE|VIN|VSYS|VBUS|VMOT|VSOLAR|VAUX|PWR|VREF|VPV)[A-Z0-9_+]*$/.test(n) ||
     /^(V|VCC|VDD)_?\d/.test(n) ||
     /(^|_)\+?\d+V\d*($|_)/.test(n) ||
-    /\b(POWER BUS|RAIL|BATTERY BUS|MAIN BUS|SUPPLY)\b/.test(n)
+    /\b(POWER BUS|RAIL|BATTERY BUS|MAIN BUS|SUPPLY)\b/.test(n) ||
+    // "DC Bus", "HV Bus", "DC Link": the bus a converter or a battery feeds is power by its name.
+    /^(DC|AC|HV|LV)[ _](BUS|LINK)$/.test(n)
   );
 }
 

@@ -17,6 +17,13 @@ describe('rails and designators', () => {
     expect(isGroundName('GPIO3')).toBe(false);
   });
 
+  it('a DC or HV bus is power by its name; a bus of data is not', () => {
+    expect(isPowerName('DC Bus')).toBe(true);
+    expect(isPowerName('HV_BUS')).toBe(true);
+    expect(isPowerName('Field Bus')).toBe(false);
+    expect(isPowerName('DC Bus Voltage')).toBe(false);
+  });
+
   it('expands designator ranges and lists', () => {
     expect(expandRefs(['R3-R5'])).toEqual(['R3', 'R4', 'R5']);
     expect(expandRefs(['K1', 'K2'])).toEqual(['K1', 'K2']);

@@ -9,7 +9,7 @@ import { findHeader, roleOf, splitList as splitCell, type ColumnRole } from './c
 import { withArrowEnds, withLetteredEnds } from './icd-arrows.js';
 import { expandNets } from './list-tables.js';
 import { extractPinList, pinListColumns } from './pin-list.js';
-import { carrierName, carrierProtocols, connectorPins, netNames } from './icd-cells.js';
+import { carrierName, carrierProtocols, connectorPins, connectorRefs, netNames } from './icd-cells.js';
 import { busKind, isBareProtocol, isGroundName, isPowerName, isRefdes, normaliseName } from './normalise.js';
 import type { Provenance } from './types.js';
 
@@ -179,9 +179,8 @@ export function extractTable(
         for (const d of splitList(b))
           sink.relate(endpoint(d, p, sink), iface, power ? 'CONSUMES' : 'CONNECTS', p);
         // A "Physical"/"Connector" column names the connectors the interface runs through.
-        for (const ref of splitList(get(cells, 'connector')))
-          if (isRefdes(ref))
-            sink.relate(sink.entity(ref, 'COMPONENT', p, { weight: 0.3 }), iface, 'CONNECTS', p);
+        for (const ref of connectorRefs(splitList(get(cells, 'connector'))))
+          sink.relate(sink.entity(ref, 'COMPONENT', p, { weight: 0.3 }), iface, 'CONNECTS', p);
       } else {
         for (const s of splitList(a))
           for (const d of splitList(b))
