@@ -22,6 +22,7 @@ import {
   type Context,
 } from './context.js';
 import { drift, standsOut } from './detect-drift.js';
+import { ownSegments, settledAfter } from './drift-own.js';
 import {
   dropouts,
   limitBreaches,
@@ -296,8 +297,9 @@ async function analyse(
     const regs = bases.flatMap((b) => [b, ...taus.map((tau) => lag(b, t!, tau))]);
     // Siblings: the residual against their median (what they share cancels). A lone channel: the
     // residual of a lagged regression on the numeric commands (a bus voltage sagging with a motor
-    // command). Tried on siblings too (median plus commands, lagged): more drifts found, but the
-    // thermal-lag differences between sensors it leaves produced more false drifts (dev seeds 6-25).
+    // command); its steps are judged there, its drifts on its own level (drift-own.ts). Tried on
+    // siblings too (median plus commands, lagged): more drifts found, but the thermal-lag
+    // differences between sensors it leaves produced more false drifts (dev seeds 6-25).
     const refs = sibs.map((s) => withoutFrozen(cleaned.get(s.name)!, frozenSpans(s.name)));
     const y = sibs.length
       ? siblingResidual(
@@ -375,6 +377,31 @@ async function analyse(
           !stepExplained(stepCtx, ch.name, e.i0, e.i1, stepChanges, stepSettler),
       ),
     );
+    if (!sibs.length) {
+      // A lone channel: judged on its own level, from where it settled after each change (row 0 is
+      // power-on) to the next, against the wander of its other steady stretches (drift-own.ts).
+      const from = [0, ...changes];
+      const settled = settledAfter(own, ch.sigma, t!, from, seriesPeriod, (c, end) => !c || answered(c, end));
+      const segments = ownSegments(
+        t!,
+        from,
+        settled,
+        ctx.settle.get(ch.name) ?? 0,
+        Math.max(ctx.startup.get(ch.name)!, 0.1 * ctx.duration),
+      );
+      for (const [s, e] of segments) {
+        const d = drift(
+          ch,
+          own,
+          s,
+          e,
+          false,
+          segments.filter(([a]) => a !== s),
+        );
+        if (d) drifts.push({ d, y: own, refs });
+      }
+      continue;
+    }
     // A channel still settling when the next command comes (settle at the 15% cap) has no steady
     // stretch to judge a slow change in.
     if (changes.length && settleY >= 0.15 * ctx.duration) continue;
