@@ -22,6 +22,7 @@ import {
   type Context,
 } from './context.js';
 import { drift, standsOut } from './detect-drift.js';
+import { ownSegments, settledAfter } from './drift-own.js';
 import {
   dropouts,
   limitBreaches,
@@ -296,8 +297,9 @@ async function analyse(
     const regs = bases.flatMap((b) => [b, ...taus.map((tau) => lag(b, t!, tau))]);
     // Siblings: the residual against their median (what they share cancels). A lone channel: the
     // residual of a lagged regression on the numeric commands (a bus voltage sagging with a motor
-    // command). Tried on siblings too (median plus commands, lagged): more drifts found, but the
-    // thermal-lag differences between sensors it leaves produced more false drifts (dev seeds 6-25).
+    // command); its steps are judged there, its drifts on its own level (drift-own.ts). Tried on
+    // siblings too (median plus commands, lagged): more drifts found, but the thermal-lag
+    // differences between sensors it leaves produced more false drifts (dev seeds 6-25).
     const refs = sibs.map((s) => withoutFrozen(cleaned.get(s.name)!, frozenSpans(s.name)));
     const y = sibs.length
       ? siblingResidual(
@@ -322,42 +324,13 @@ async function analyse(
       }));
     // Siblings with different thermal lags part ways after every command: settle on the residual too.
     const changes = (ctx.changes.get(ch.name) ?? []).map((c) => indexAt(t!, c));
-    // Settling by level, on the series the drift is judged on: a thermal lag approaches its new level
-    // with a slope too small per sample to see at high rates, but it stays outside the band around
-    // its final level until it has settled. Power-on (index 0) settles like any command.
-    // Siblings with different thermal lags part and rejoin: settle on the residual's level. A lone
-    // channel: by slope, and by level after the commands it did respond to, since a thermal lag
-    // approaches its new level with a slope too small per sample to see at high rates. A departure
-    // that starts later, with no response first, is not the command's doing and is still judged.
+    // Settling for steps on the residual: siblings with different thermal lags part and rejoin, so
+    // by the residual's level; a lone channel by slope. (Drifts settle by their own rules below.)
     const settleStep = !changes.length
       ? 0
       : sibs.length
         ? settleLevel(y, ch.sigma, t!, changes, seriesPeriod)
         : settleTime({ ...ch, xi: y }, t!, changes, seriesPeriod);
-    const answered = (c: number, end: number) => responded(y, ySigma, c, end);
-    // With two siblings or more a drift is judged from where the residual stopped moving (a creep
-    // that starts later must not stretch the settling mask over itself) and down to 3 sigma, since
-    // standsOut can then tell one sensor's creep from cells parting under load. A pair's residuals
-    // mirror each other and cannot: it keeps the level rule and the lone channel's floor.
-    const several = sibs.length >= 2;
-    const settleY = !changes.length
-      ? 0
-      : sibs.length
-        ? settleLevel(y, ch.sigma, t!, changes, seriesPeriod, undefined, several)
-        : Math.max(settleStep, settleLevel(y, ch.sigma, t!, changes, seriesPeriod, answered));
-    // Power-on is a change at row 0: a lone channel's warm-up settles by level too.
-    const warm = sibs.length ? 0 : settleLevel(y, ch.sigma, t!, [0, ...changes.slice(0, 1)], seriesPeriod);
-    // Against several siblings the drift is judged on the residual, so only the residual's settling
-    // masks it: the channel's own (a thermal lag of a whole plateau, capped at 15% of the file after
-    // every command) hid creeps that start while the channel, with its siblings, is still settling.
-    const settleDrift = several
-      ? settleY
-      : Math.max(changes.length ? settleY : 0, ctx.settle.get(ch.name) ?? 0);
-    const segCtx = {
-      ...ctx,
-      settle: new Map([[ch.name, settleDrift]]),
-      startup: new Map([[ch.name, Math.max(0.1 * ctx.duration, ctx.startup.get(ch.name)!, warm)]]),
-    };
     // Steps on the residual are explained by the residual's own settling too (lag differences).
     const stepCtx = {
       ...ctx,
@@ -375,11 +348,61 @@ async function analyse(
           !stepExplained(stepCtx, ch.name, e.i0, e.i1, stepChanges, stepSettler),
       ),
     );
+    const answered = (c: number, end: number) => responded(y, ySigma, c, end);
+    if (sibs.length < 2) {
+      // A lone channel: judged on its own level, from where it settled after each change (row 0 is
+      // power-on) to the next, against the wander of its other steady stretches (drift-own.ts). A
+      // pair: the same on its residual against the other, which cancels what they share; the two
+      // residuals mirror each other (standsOut cannot say which moved), so both channels report the
+      // drift and the finding names both. (Pairs had the level rule and a 10-sigma floor: the wander
+      // band now keeps cells that part under load out, dev seeds 1-25.)
+      const level = sibs.length ? y : own;
+      const from = [0, ...changes];
+      const settled = settledAfter(
+        level,
+        ch.sigma,
+        t!,
+        from,
+        seriesPeriod,
+        (c, end) => !c || answered(c, end),
+      );
+      const segments = ownSegments(
+        t!,
+        from,
+        settled,
+        ctx.settle.get(ch.name) ?? 0,
+        Math.max(ctx.startup.get(ch.name)!, 0.1 * ctx.duration),
+      );
+      for (const [s, e] of segments) {
+        const d = drift(
+          ch,
+          level,
+          s,
+          e,
+          false,
+          segments.filter(([a]) => a !== s),
+        );
+        if (d) drifts.push({ d, y: level, refs });
+      }
+      continue;
+    }
+    // With two siblings or more a drift is judged from where the residual stopped moving (a creep
+    // that starts later must not stretch the settling mask over itself) and down to 3 sigma, since
+    // standsOut can then tell one sensor's creep from cells parting under load. Only the residual's
+    // settling masks it: the channel's own (a thermal lag of a whole plateau, capped at 15% of the
+    // file after every command) hid creeps that start while the channel, with its siblings, is still
+    // settling.
+    const settleY = changes.length ? settleLevel(y, ch.sigma, t!, changes, seriesPeriod, undefined, true) : 0;
     // A channel still settling when the next command comes (settle at the 15% cap) has no steady
     // stretch to judge a slow change in.
     if (changes.length && settleY >= 0.15 * ctx.duration) continue;
+    const segCtx = {
+      ...ctx,
+      settle: new Map([[ch.name, settleY]]),
+      startup: new Map([[ch.name, Math.max(0.1 * ctx.duration, ctx.startup.get(ch.name)!)]]),
+    };
     for (const [s, e] of steadySegments(segCtx, ch.name)) {
-      const d = drift(ch, y, s, e, several);
+      const d = drift(ch, y, s, e, true);
       if (d) drifts.push({ d, y, refs });
     }
   }

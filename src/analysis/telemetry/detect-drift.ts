@@ -8,14 +8,15 @@
 import type { Channel } from './context.js';
 import type { RawEvent } from './detect-local.js';
 import { localRamp, persists, stepResid } from './drift-local.js';
+import { wanderBand } from './drift-own.js';
 import { madSigma, smallMedian } from './robust.js';
 
 /** Ramp height against the spread of what the fit leaves: 6x keeps cycles and wander out. */
 const DRIFT_MIN_RATIO = 6;
 /**
- * And against the per-sample noise, so a very smooth channel does not report tiny slopes. On a lone
- * channel's command residual 10x: at 2-3x thermal tails and load-following currents of 3-6 sigma
- * became false drifts (development seeds, sets 1-4).
+ * And against the per-sample noise, so a very smooth channel does not report tiny slopes. On a
+ * pair's residual (and formerly a lone channel's command residual) 10x: at 2-3x thermal tails and
+ * load-following currents of 3-6 sigma became false drifts (development seeds, sets 1-4).
  */
 const DRIFT_MIN_SIGMA = 10;
 /**
@@ -23,6 +24,12 @@ const DRIFT_MIN_SIGMA = 10;
  * creep of a few sigma shows plainly in block means far apart (one sensor of several ageing): 3x.
  */
 const DRIFT_MIN_SIGMA_SIBLINGS = 3;
+/**
+ * On a lone channel's own level (drift-own.ts) the same 3x: wander and unexplained tails are held
+ * off by the band the level wanders in over its other steady stretches (wanderBand), not by the
+ * height in per-sample noise (a 5-sigma creep of a regulated rail is as plain as a sensor's).
+ */
+const DRIFT_MIN_SIGMA_OWN = 3;
 
 /** Ramp height against the range (p95 - p5) the level covered before the onset. */
 const DRIFT_HISTORY_RATIO = 3;
@@ -104,15 +111,24 @@ function slopeOf(xs: number[]): number {
   return sxx > 0 ? sxy / sxx : 0;
 }
 
-/** Drift within the steady segment [s, e) of series y; at most one per segment. */
+/**
+ * Drift within the steady segment [s, e) of series y; at most one per segment. `elsewhere`, for a
+ * lone channel judged on its own level: its other steady stretches, whose widest wander band the
+ * ramp must leave DRIFT_HISTORY_RATIO times over, as it must the history before its onset.
+ */
 export function drift(
   ch: Channel,
   y: Float64Array,
   s: number,
   e: number,
   againstSiblings = false,
+  elsewhere?: [number, number][],
 ): RawEvent | null {
-  const minSigma = againstSiblings ? DRIFT_MIN_SIGMA_SIBLINGS : DRIFT_MIN_SIGMA;
+  const minSigma = againstSiblings
+    ? DRIFT_MIN_SIGMA_SIBLINGS
+    : elsewhere
+      ? DRIFT_MIN_SIGMA_OWN
+      : DRIFT_MIN_SIGMA;
   const len = e - s;
   const { yb, B } = blocks(y, s, e);
   const m = yb.length;
@@ -142,6 +158,10 @@ export function drift(
     extra: { ratio },
   });
   const whole = judge(ch.sigma * minSigma, noise, Math.sqrt(fit.rss / m), yb.slice(0, k), fit.c, end - k);
+  if (elsewhere)
+    return whole && Math.abs(fit.c) * (end - k) >= DRIFT_HISTORY_RATIO * wanderBand(y, elsewhere, B)
+      ? event(k, end, fit.c, whole)
+      : null;
   if (whole) return event(k, end, fit.c, whole);
   // Against siblings, the drift's own neighbourhood too: a residual still settling early in the
   // segment is no history for a creep that starts on a flat stretch later.
