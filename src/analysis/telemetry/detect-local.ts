@@ -59,23 +59,10 @@ export function spikes(ch: Channel): { events: RawEvent[]; cleaned: Float64Array
   // stretch's ordinary noise a string of spikes. The local scale only ever raises the bar above
   // SPIKE_Z x s, so it is measured only where a residual clears that.
   const local = localScaleAt(r);
-  // And where the stretch is far quieter than the file-wide scale (an accelerometer resting between
-  // loud sweeps, whose file-wide scale is the sweeps'), a shock is judged against the stretch's own
-  // noise, as a step is: its curvature by blocks (curvatureScale). Not the residual's own local scale:
-  // a median filter follows a steep smooth swing exactly, so its residual there is mostly zero. Asked
-  // only where a residual stands well clear of its near neighbours (6 local sigmas are 4x their mean
-  // |r|), a few per thousand samples.
-  const near = nearMeanAbs(r);
-  const quiet = curvatureScale(ch, ch.xi);
   const out = new Uint8Array(n);
   for (let i = 0; i < n; i++) {
     const a = Math.abs(r[i]!);
-    if (a > SPIKE_Z * s) {
-      if (a > SPIKE_Z * Math.max(s, local(i))) out[i] = 1;
-    } else if (a > SPIKE_Z * ch.quantum && a > 4 * near(i) && sharp(ch.xi, i, a)) {
-      const q = quiet(i);
-      if (q < ch.sigma && a > SPIKE_Z * q) out[i] = 1;
-    }
+    if (a > SPIKE_Z * s && a > SPIKE_Z * Math.max(s, local(i))) out[i] = 1;
   }
   const cleaned = Float64Array.from(ch.xi);
   const events: RawEvent[] = [];
@@ -103,33 +90,6 @@ export function spikes(ch: Channel): { events: RawEvent[]; cleaned: Float64Array
     i = j;
   }
   return { events, cleaned };
-}
-
-/**
- * The mean |r| of a point's near neighbours: 6 samples each side, past the 2 next to it (a spike lasts
- * up to 3 samples and must not raise its own bar).
- */
-function nearMeanAbs(r: Float64Array): (i: number) => number {
-  const pre = prefix(Float64Array.from(r, Math.abs));
-  const n = r.length;
-  const sum = (a: number, b: number) => (b > a ? pre[b]! - pre[a]! : 0);
-  return (i: number) => {
-    const [a0, a1, b0, b1] = [Math.max(0, i - 8), Math.max(0, i - 2), Math.min(n, i + 3), Math.min(n, i + 9)];
-    const count = a1 - a0 + (b1 - b0);
-    return count > 0 ? (sum(a0, a1) + sum(b0, b1)) / count : Infinity;
-  };
-}
-
-/**
- * Whether a residual `a` at i is sharp, as a spike is: a second difference next to it as large as the
- * residual (a one-sample spike gives 2a, a two-sample one at least a). The crest of a swing too fast
- * for the 9-sample median leaves a residual as large with a second difference a third of it.
- */
-function sharp(x: Float64Array, i: number, a: number): boolean {
-  let d2 = 0;
-  for (let k = Math.max(1, i - 1); k <= Math.min(x.length - 2, i + 1); k++)
-    d2 = Math.max(d2, Math.abs(x[k + 1]! - 2 * x[k]! + x[k - 1]!));
-  return d2 >= 0.7 * a;
 }
 
 /** Minimum step size in noise units, and its significance against the file's own window-difference spread. */
