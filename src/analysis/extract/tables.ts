@@ -4,6 +4,7 @@
 import type { DocumentTable } from '../documents/types.js';
 import type { MentionSink } from './builder.js';
 import { extractBom, sectionRow } from './bom.js';
+import { parentPositionColumns, parentPositionsToItems } from './bom-parent.js';
 import { endpoint, extractDiagonalN2, extractN2, findDiagonalN2, isN2Matrix } from './n2.js';
 import { findHeader, roleOf, splitList as splitCell, type ColumnRole } from './columns.js';
 import { withArrowEnds, withLetteredEnds } from './icd-arrows.js';
@@ -42,7 +43,19 @@ export function extractTable(
   const header = findHeader(table.rows);
   if (!header) return;
   const col = header.columns;
-  const body = table.rows.slice(header.index + 1).map((cells, i) => ({ cells, row: header.index + 2 + i }));
+  let bodyRows = table.rows.slice(header.index + 1);
+  // "Find No. | Parent Find No.": the parent's position read as its item number, a Parent column.
+  const positions = col.has('level') || col.has('group') ? undefined : parentPositionColumns(header.cells);
+  if (positions && (col.has('mpn') || col.has('refdes'))) {
+    bodyRows = parentPositionsToItems(
+      bodyRows,
+      positions,
+      col.get('mpn'),
+      col.get('name') ?? col.get('description'),
+    );
+    col.set('group', positions.parent);
+  }
+  const body = bodyRows.map((cells, i) => ({ cells, row: header.index + 2 + i }));
   const get = (cells: string[], role: ColumnRole): string => {
     const c = col.get(role);
     return c === undefined ? '' : (cells[c] ?? '').replace(/[*`]/g, '').trim();
