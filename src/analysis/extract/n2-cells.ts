@@ -15,6 +15,14 @@ const IFACE_PREFIX = /^([A-Z]{1,5}-?\d{1,4}[A-Z]?)\s*:\s*(.*)$/;
 // "(SPD_CMD)", "(+48V)": a net or signal label in capitals, digits, "_" and signs.
 const LABEL = /^(.*?\S)\s*\(([+-]?[A-Z0-9][A-Z0-9_+\-/]{1,15})\)$/;
 
+/** "Speed Command (SPD_CMD)", "48V Bus (+48V)", "Electronic Control Unit (ECU)": name and label. */
+export function labelled(text: string): { name: string; alias?: string } {
+  const label = LABEL.exec(text.trim());
+  if (label) return { name: label[1]!.trim(), alias: label[2]! };
+  const { name, acronym } = splitAcronym(text);
+  return acronym ? { name, alias: acronym } : { name };
+}
+
 export function n2Cell(cell: string, known?: Set<string>): N2Cell {
   const text = cell.trim();
   const prefixed = IFACE_PREFIX.exec(text);
@@ -23,13 +31,7 @@ export function n2Cell(cell: string, known?: Set<string>): N2Cell {
   for (const piece of splitList(rest, known)) {
     // A description in lower case says what passes on the interface; it is not an item's name.
     if (prefixed && !/[A-Z]/.test(piece)) continue;
-    const label = LABEL.exec(piece);
-    if (label && /[A-Z_+\d]/.test(label[2]!) && !/[a-z]/.test(label[2]!))
-      items.push({ name: label[1]!.trim(), alias: label[2]! });
-    else {
-      const { name, acronym } = splitAcronym(piece);
-      items.push(acronym ? { name, alias: acronym } : { name });
-    }
+    items.push(labelled(piece));
   }
   return prefixed ? { iface: prefixed[1]!, items } : { items };
 }
