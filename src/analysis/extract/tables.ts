@@ -6,6 +6,7 @@ import type { MentionSink } from './builder.js';
 import { extractBom, sectionRow } from './bom.js';
 import { parentPositionColumns, parentPositionsToItems } from './bom-parent.js';
 import { isItemNet } from './icd-via.js';
+import { extractInterfaceList, isInterfaceList } from './icd-interface-list.js';
 import { labelled } from './n2-cells.js';
 import { endpoint, extractDiagonalN2, extractN2, findDiagonalN2, isN2Matrix } from './n2.js';
 import { findHeader, roleOf, splitList as splitCell, type ColumnRole } from './columns.js';
@@ -77,6 +78,8 @@ export function extractTable(
     };
     return extractBom(opener ? [opener, ...body] : body, get, (row) => prov(row, 'bom_table'), sink, raw);
   }
+  if (isInterfaceList(col, header.cells))
+    return extractInterfaceList(body, header.cells, get, (row) => prov(row, 'icd_table'), sink);
   // "Connects: A ↔ B": both ends in one cell become the two end columns.
   if (col.has('ends') && !col.has('endA') && !col.has('endB')) {
     const width = Math.max(...table.rows.map((r) => r.length));
