@@ -102,7 +102,7 @@ const SYNONYMS: [ColumnRole, RegExp][] = [
   // PLM systems call every managed thing an object: "Object Name" beside "Object ID".
   [
     'name',
-    /^(name|item|component|part name|item name|object name|article name|material name|block|element|equipment name|unit name)$/,
+    /^(name|nomenclature|item|component|part name|item name|object name|article name|material name|block|element|equipment name|unit name)$/,
   ],
 ];
 

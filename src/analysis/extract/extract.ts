@@ -4,6 +4,7 @@
 // to the merged entities and deduplicated with their provenance joined.
 import { MentionSink, type EntityMention } from './builder.js';
 import { extractAadl, isAadlModel } from './json-aadl.js';
+import { fromXmiExport, isXmiExport } from './json-cameo.js';
 import { extractJsonModel } from './json-model.js';
 import { fromGraphRecords, isGraphRecords } from './json-records.js';
 import { joinIdentifiersToNames, joinProductByMaker } from './joins-identifiers.js';
@@ -50,7 +51,11 @@ export function extractModel(documents: SourceDocument[]): ExtractedModel {
       }
       // An AADL-like export splits types from implementations: its own reading rebuilds the instances.
       if (doc.json !== undefined) {
-        const json = isGraphRecords(doc.json) ? fromGraphRecords(doc.json) : doc.json;
+        const json = isGraphRecords(doc.json)
+          ? fromGraphRecords(doc.json)
+          : isXmiExport(doc.json)
+            ? fromXmiExport(doc.json)
+            : doc.json;
         (isAadlModel(json) ? extractAadl : extractJsonModel)(json, name, sink);
       }
     }

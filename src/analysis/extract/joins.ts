@@ -188,7 +188,10 @@ function joinNets(
     } else for (const part of netParts.keys()) for (const h of byPart.get(part) ?? []) candidates.add(h);
     for (const item of candidates) {
       const words = items.get(item)!;
-      const matched = tokens.filter((t) => words.some((w) => wordMatch(t, w)));
+      // A lone two-letter token ("485_RO": "ro") is an abbreviation of too many words to name an
+      // item by itself ("Rotor Position"); it counts only when it is the item's word.
+      const lone = tokens.length === 1 && tokens[0]!.length <= 2 && !words.includes(tokens[0]!);
+      const matched = lone ? [] : tokens.filter((t) => words.some((w) => wordMatch(t, w)));
       const wordScore =
         tokens.length > 0 && matched.length === tokens.length
           ? 2

@@ -3,7 +3,8 @@
 // form with the elements on the diagonal and no header at all. Several items in one cell are listed
 // with ";" or ",", and an item may be power (a resource) as well as data (a signal).
 import type { MentionSink } from './builder.js';
-import { findHeader, splitList } from './columns.js';
+import { findHeader } from './columns.js';
+import { n2Cell } from './n2-cells.js';
 import { isPowerName, splitAcronym } from './normalise.js';
 import type { Provenance } from './types.js';
 
@@ -36,9 +37,16 @@ function cellFlows(
   if (!from || !to || !what || to.toLowerCase() === from.toLowerCase() || EMPTY_CELL.test(what)) return;
   const source = endpoint(from, p, sink);
   const target = endpoint(to, p, sink);
-  for (const item of splitList(what, known)) {
-    const power = isPowerName(item) || /\b(power|energy)\b/i.test(item);
-    const flow = sink.entity(item, power ? 'RESOURCE' : 'SIGNAL', p, { weight: 1 });
+  const { iface, items } = n2Cell(what, known);
+  // "IF-01: …": both elements are on the interface the cell names.
+  if (iface) {
+    const on = sink.entity(iface, 'INTERFACE', p, { weight: 0.5 });
+    sink.relate(source, on, 'CONNECTS', p);
+    sink.relate(target, on, 'CONNECTS', p);
+  }
+  for (const { name, alias } of items) {
+    const power = isPowerName(name) || /\b(power|energy)\b/i.test(name) || (!!alias && isPowerName(alias));
+    const flow = sink.entity(name, power ? 'RESOURCE' : 'SIGNAL', p, { aliases: [alias], weight: 1 });
     sink.relate(source, flow, 'PROVIDES', p);
     sink.relate(target, flow, 'CONSUMES', p);
   }
@@ -47,7 +55,8 @@ function cellFlows(
 /** N² matrix: the header row's names (after the corner cell) mostly repeat down the first column. */
 export function isN2Matrix(rows: string[][]): boolean {
   if (rows.length < 3) return false;
-  const head = rows[0]!.slice(1).filter((c) => c.trim());
+  // A dash is an empty cell, not a name the first column repeats.
+  const head = rows[0]!.slice(1).filter((c) => c.trim() && !EMPTY_CELL.test(c.trim()));
   const firstCol = new Set(rows.slice(1).map((r) => (r[0] ?? '').trim().toLowerCase()));
   const shared = head.filter((h) => firstCol.has(h.trim().toLowerCase())).length;
   return head.length >= 2 && shared >= Math.max(2, head.length * 0.6);
@@ -92,7 +101,11 @@ export function findDiagonalN2(rows: string[][]): DiagonalN2 | undefined {
     if (widths.some((w) => w > k) || !widths.includes(k)) continue;
     const names = square.map((r, i) => r[i]!.trim().toLowerCase());
     if (new Set(names).size !== k) continue;
-    const off = square.reduce((n, r, i) => n + r.filter((c, j) => j !== i && j < k && c.trim()).length, 0);
+    // A dash is an empty cell written out.
+    const off = square.reduce(
+      (n, r, i) => n + r.filter((c, j) => j !== i && j < k && c.trim() && !EMPTY_CELL.test(c.trim())).length,
+      0,
+    );
     if (off > 0.6 * k * (k - 1)) continue;
     return { start: s, rows: square };
   }

@@ -264,7 +264,10 @@ export function baseName(name: string): string {
 
 /** "I2C1_SDA", "I2C1_SCL" → "I2C1"; "CAN_H" → "CAN"; "UART2_TX" → "UART2". */
 function busName(netName: string, bus: string): string {
-  const m = new RegExp(`(${bus}\\d*)`, 'i').exec(netName.replace(/[²]/g, '2'));
+  // "485_DI" is named by the standard's number without its "RS".
+  const m = new RegExp(`(${bus.replace(/^RS(?=\d)/, '(?:RS-?)?')}\\d*)`, 'i').exec(
+    netName.replace(/[²]/g, '2'),
+  );
   const prefix = netName
     .split(/[_-]/)
     .filter(
@@ -282,7 +285,7 @@ function busName(netName: string, bus: string): string {
     words.length > 1 &&
     words.slice(1).every((w) => /^[A-Z]{1,4}\d{0,2}[+-]?$/i.test(w))
   )
-    return m[1]!;
+    return /^\d+$/.test(m[1]!) ? bus : m[1]!;
   const label = prefix.join('_');
   if (/^(CAN[HL]|SDA|SCL|MOSI|MISO|SCK|SCLK)$/i.test(label)) return bus;
   return label && label.toUpperCase() !== m?.[1]?.toUpperCase() ? label : (m?.[1] ?? bus);

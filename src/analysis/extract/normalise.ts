@@ -77,7 +77,7 @@ export function isGroundName(name: string): boolean {
 /** Bus and protocol names: interfaces rather than single signals. */
 export function busKind(name: string): string | undefined {
   const m =
-    /\b(I2C|I²C|IIC|SPI|CAN|CANBUS|UART|USART|RS-?232|RS-?422|RS-?485|USB|ETH|ETHERNET|SWD|JTAG|LVDS|PCIE|MIPI|SPACEWIRE|MIL-STD-1553|1553|ARINC|SDIO|QSPI|MDIO|RMII|I3C|ONEWIRE|1-WIRE)\d*\b/i.exec(
+    /\b(I2C|I²C|IIC|SPI|CAN|CANBUS|UART|USART|RS-?232|RS-?422|RS-?485|(?:232|422|485)(?!\d)|USB|ETH|ETHERNET|SWD|JTAG|LVDS|PCIE|MIPI|SPACEWIRE|MIL-STD-1553|1553|ARINC|SDIO|QSPI|MDIO|RMII|I3C|ONEWIRE|1-WIRE)\d*\b/i.exec(
       name.replace(/[_/]/g, ' '),
     );
   if (m) return canonicalBus(m[1]!);
@@ -104,6 +104,8 @@ function canonicalBus(kind: string): string {
   if (k === 'ETHERNET') return 'ETH';
   if (k === 'MILSTD1553') return '1553';
   if (k === '1WIRE') return 'ONEWIRE';
+  // "485_DI": a UART line to an RS-485 transceiver named by the standard's number alone.
+  if (/^(232|422|485)$/.test(k)) return `RS${k}`;
   return k;
 }
 

@@ -1,6 +1,7 @@
 // Prose: entities from defined acronyms and from the names that verbs of supply, power, control,
 // dependency and connection link. A capitalised phrase alone is not proposed: prose is full of
 // headings, people and products, and a name that takes part in no relation is rarely worth a proposal.
+import { saysNotUsed } from './prose-negated.js';
 import type { TextBlock } from '../documents/types.js';
 import type { MentionSink } from './builder.js';
 import { initials, normaliseName } from './normalise.js';
@@ -51,7 +52,7 @@ function defineAcronyms(text: string, p: Provenance, sink: MentionSink): string[
           )
             k++;
         phrase = words.slice(words.length - k).join(' ');
-        if (!isExcludedName(phrase)) {
+        if (!isExcludedName(phrase) && !saysNotUsed(text.slice(m.index + m[0].length))) {
           found.push(
             sink.entity(phrase, typeFromName(phrase), p, { aliases: [acronym], weight: 0.5 }),
             acronym,

@@ -4,6 +4,10 @@
 import type { DocumentTable } from '../documents/types.js';
 import type { MentionSink } from './builder.js';
 import { extractBom, sectionRow } from './bom.js';
+import { parentPositionColumns, parentPositionsToItems } from './bom-parent.js';
+import { isItemNet } from './icd-via.js';
+import { extractInterfaceList, isInterfaceList } from './icd-interface-list.js';
+import { labelled } from './n2-cells.js';
 import { endpoint, extractDiagonalN2, extractN2, findDiagonalN2, isN2Matrix } from './n2.js';
 import { findHeader, roleOf, splitList as splitCell, type ColumnRole } from './columns.js';
 import { withArrowEnds, withLetteredEnds } from './icd-arrows.js';
@@ -42,7 +46,19 @@ export function extractTable(
   const header = findHeader(table.rows);
   if (!header) return;
   const col = header.columns;
-  const body = table.rows.slice(header.index + 1).map((cells, i) => ({ cells, row: header.index + 2 + i }));
+  let bodyRows = table.rows.slice(header.index + 1);
+  // "Find No. | Parent Find No.": the parent's position read as its item number, a Parent column.
+  const positions = col.has('level') || col.has('group') ? undefined : parentPositionColumns(header.cells);
+  if (positions && (col.has('mpn') || col.has('refdes'))) {
+    bodyRows = parentPositionsToItems(
+      bodyRows,
+      positions,
+      col.get('mpn'),
+      col.get('name') ?? col.get('description'),
+    );
+    col.set('group', positions.parent);
+  }
+  const body = bodyRows.map((cells, i) => ({ cells, row: header.index + 2 + i }));
   const get = (cells: string[], role: ColumnRole): string => {
     const c = col.get(role);
     return c === undefined ? '' : (cells[c] ?? '').replace(/[*`]/g, '').trim();
@@ -62,6 +78,8 @@ export function extractTable(
     };
     return extractBom(opener ? [opener, ...body] : body, get, (row) => prov(row, 'bom_table'), sink, raw);
   }
+  if (isInterfaceList(col, header.cells))
+    return extractInterfaceList(body, header.cells, get, (row) => prov(row, 'icd_table'), sink);
   // "Connects: A ↔ B": both ends in one cell become the two end columns.
   if (col.has('ends') && !col.has('endA') && !col.has('endB')) {
     const width = Math.max(...table.rows.map((r) => r.length));
@@ -83,8 +101,9 @@ export function extractTable(
     col.set('signal', col.get('name')!);
     col.delete('name');
   }
-  if (!col.has('signal') && col.has('endA') && col.has('endB') && !col.has('interface'))
-    dataDictionary(header.cells, col);
+  // An Item column with its producer and consumer names items, whether or not a Via column says what
+  // carries them.
+  if (!col.has('signal') && col.has('endA') && col.has('endB')) dataDictionary(header.cells, col);
   if (col.has('signal') && (col.has('endA') || col.has('endB') || col.has('consumer'))) {
     const sinkRole: ColumnRole = col.has('endB') ? 'endB' : 'consumer';
     const rows = body.filter(({ cells }) => {
@@ -111,11 +130,23 @@ export function extractTable(
         .filter((signal) => signal && !isGroundName(signal))
         .map((signal) => ({ cells, row, signal })),
     );
-    for (const { cells, row, signal } of items) {
+    const viaUses = new Map<string, number>();
+    for (const { cells } of rows) {
+      const via = get(cells, 'interface');
+      viaUses.set(via, (viaUses.get(via) ?? 0) + 1);
+    }
+    for (const { cells, row, signal: cell } of items) {
       const p = prov(row, 'icd_table');
       const kind = get(cells, 'ifaceType');
-      const type = isPowerName(signal) || /^(dc )?power\b/i.test(kind) ? 'RESOURCE' : 'SIGNAL';
-      const carrier = carrierName(get(cells, 'interface'));
+      // "48V Bus (+48V)": the item and its net label.
+      const { name: signal, alias: label } = labelled(cell);
+      const type =
+        isPowerName(signal) || (!!label && isPowerName(label)) || /^(dc )?power\b/i.test(kind)
+          ? 'RESOURCE'
+          : 'SIGNAL';
+      const via = get(cells, 'interface');
+      const itemNet = isItemNet(via, viaUses.get(via) ?? 0);
+      const carrier = itemNet ? undefined : carrierName(via);
       const netCell = get(cells, 'net');
       const pins = connectorPins(netCell);
       // The schematic pins a row names are the net (or, for a carried item, the bus) it travels on,
@@ -123,9 +154,13 @@ export function extractTable(
       const ownPins = !carrier && pins.length === 1 && pinUsers.get(pins[0]!)!.size === 1 ? pins : [];
       const name = sink.entity(signal, type, p, {
         // A bare protocol in the cell ("SSI frame") names the medium, not the item's net.
-        aliases: netNames(netCell).filter(
-          (n) => (!carrier || normaliseName(n) !== normaliseName(carrier)) && !isBareProtocol(n),
-        ),
+        aliases: [
+          ...netNames(netCell).filter(
+            (n) => (!carrier || normaliseName(n) !== normaliseName(carrier)) && !isBareProtocol(n),
+          ),
+          label,
+          itemNet ? via : undefined,
+        ],
         keys: ownPins,
         properties: { rate: get(cells, 'rate'), type: kind },
       });
@@ -270,7 +305,7 @@ function dataDictionary(header: string[], col: Map<ColumnRole, number>): void {
   col.set('signal', item);
   for (const role of ['ifaceId', 'name'] as const) if (col.get(role) === item) col.delete(role);
   const medium = clean.findIndex((c) => /^(medium|media|transport medium)$/i.test(c));
-  if (medium >= 0) col.set('interface', medium);
+  if (medium >= 0 && !col.has('interface')) col.set('interface', medium);
 }
 
 /** Designators in parentheses that name a connector whole ("(X301)"), not one of its pins. */
