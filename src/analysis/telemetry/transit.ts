@@ -104,6 +104,9 @@ export function commandedMoves(
     const cmd = interpolate(raw);
     const followers = sensors.filter((s) => follows(cmd, s.xi));
     if (!followers.length) return [];
-    return transits(cmd, materialChanges(cmd, changeIndices(raw), false, w), followers);
+    // Not a ramp's corners: a follower that holds an offset from the set-point never "arrives"
+    // after a ramp's end, which made the whole hold one transit (a zone thermocouple's shift during
+    // a furnace soak, set 5; a chamber's, set 1).
+    return transits(cmd, materialChanges(cmd, changeIndices(raw), false, w, false), followers);
   });
 }
