@@ -105,8 +105,8 @@ export function commandedMoves(
     const followers = sensors.filter((s) => follows(cmd, s.xi));
     if (!followers.length) return [];
     // Not a ramp's corners: a follower that holds an offset from the set-point never "arrives"
-    // after a ramp's end, which made the whole hold one transit (a zone thermocouple's shift during
-    // a furnace soak, set 5; a chamber's, set 1).
+    // after a ramp's end, which made the whole hold one transit (a thermocouple shifting during
+    // a soak was explained as part of the move).
     return transits(cmd, materialChanges(cmd, changeIndices(raw), false, w, false), followers);
   });
 }
