@@ -28,6 +28,28 @@ describe('materialChanges', () => {
     expect(materialChanges(sine, mid, false, 40)).toEqual([]);
   });
 
+  // A slew: held, then 0.06 per row for 2,000 rows (120 over a range of 120), then held. Its trend
+  // changes by 1.2 over a 40-row window at each end, under 5% of the range (6).
+  const slew = Float64Array.from({ length: 4000 }, (_, i) => 0.06 * Math.min(2000, Math.max(0, i - 1000)));
+  it("keeps a fast ramp's start and end, not its middle", () => {
+    const kept = materialChanges(slew, changesOf(slew), false, 40);
+    expect(kept.some((c) => c >= 1000 && c < 1100)).toBe(true);
+    expect(kept.some((c) => c > 2900 && c <= 3000)).toBe(true);
+    expect(kept.filter((c) => c >= 1200 && c <= 2800)).toEqual([]);
+    // Without corners (a transit's start): none of it.
+    expect(materialChanges(slew, changesOf(slew), false, 40, false)).toEqual([]);
+  });
+
+  it("drops a slow ramp's start: it travels under the floor across the neighbour windows", () => {
+    // 0.001 per row for 10,000 rows over a range of 10: 0.48 across 12 windows, under 0.5.
+    const slow = Float64Array.from(
+      { length: 12000 },
+      (_, i) => 0.001 * Math.min(10000, Math.max(0, i - 1000)),
+    );
+    const kept = materialChanges(slow, changesOf(slow), false, 40);
+    expect(kept.filter((c) => c < 1500)).toEqual([]);
+  });
+
   it('keeps every change of a text or discrete state', () => {
     const state = Float64Array.from({ length: 100 }, (_, i) => (i % 10 < 5 ? 0 : 1));
     expect(materialChanges(state, changesOf(state), true, 40)).toEqual(changesOf(state));

@@ -21,16 +21,23 @@ export const MATERIAL_CHANGE = 0.05;
  */
 export const MATERIAL_STANDOUT = 3;
 const NEIGHBOUR_WINDOWS = [-6, -5, -4, -3, -2, 2, 3, 4, 5, 6];
+/**
+ * At a ramp's corner the trend's change (rate x w / 2) is 1/12 of the ramp's travel across the six
+ * windows either side; a corner must move by at least 1/CORNER_SHARE of that travel.
+ */
+export const CORNER_SHARE = 24;
 
 /**
  * Changes of a command column that move it materially over `w` samples either side (a text or
- * discrete state: every change, its codes have no scale).
+ * discrete state: every change, its codes have no scale); with `corners`, a fast ramp's start and end
+ * too.
  */
 export function materialChanges(
   cmd: Float64Array,
   changes: number[],
   categorical: boolean,
   w: number,
+  corners = true,
 ): number[] {
   if (categorical || !changes.length) return changes;
   const n = cmd.length;
@@ -58,9 +65,33 @@ export function materialChanges(
   // start of a ramp changes it, the middle of a ramp does not, however fast the ramp.
   const move = (c: number) => Math.abs(mean(c, c + w) - 2 * mean(c - w, c) + mean(c - 2 * w, c - w));
   const floor = MATERIAL_CHANGE * (hi - lo);
+  // How far the command travels across the neighbour windows around c.
+  const span = NEIGHBOUR_WINDOWS[NEIGHBOUR_WINDOWS.length - 1]! * w;
+  const travel = (c: number) => {
+    let a = Infinity;
+    let b = -Infinity;
+    for (let i = Math.max(0, c - span); i < Math.min(n, c + span); i++) {
+      const v = cmd[i]!;
+      if (Number.isFinite(v)) {
+        a = Math.min(a, v);
+        b = Math.max(b, v);
+      }
+    }
+    return b > a ? b - a : 0;
+  };
   const material = (c: number) => {
     const around = NEIGHBOUR_WINDOWS.map((k) => move(c + k * w)).filter(Number.isFinite);
-    return !(move(c) < Math.max(floor, MATERIAL_STANDOUT * median(around)));
+    const m = move(c);
+    const standout = MATERIAL_STANDOUT * median(around);
+    if (!(m < Math.max(floor, standout))) return true;
+    // A ramp's corner (its start or end): the trend changes there by only rate x w / 2, under the
+    // floor whenever the ramp lasts many windows (a slew or a speed ramp sampled at 50 Hz), yet the
+    // ramp carries the command a material distance. Such a corner stands out from its neighbours,
+    // its move is a good share of the travel (the middle of a quantised ramp moves by rounding only)
+    // and the travel across the neighbour windows clears the floor.
+    if (!corners) return false;
+    const far = travel(c);
+    return m >= standout && m > 0 && m >= far / CORNER_SHARE && far >= floor;
   };
   return changes.filter(material);
 }

@@ -104,6 +104,9 @@ export function commandedMoves(
     const cmd = interpolate(raw);
     const followers = sensors.filter((s) => follows(cmd, s.xi));
     if (!followers.length) return [];
-    return transits(cmd, materialChanges(cmd, changeIndices(raw), false, w), followers);
+    // Not a ramp's corners: a follower that holds an offset from the set-point never "arrives"
+    // after a ramp's end, which made the whole hold one transit (a thermocouple shifting during
+    // a soak was explained as part of the move).
+    return transits(cmd, materialChanges(cmd, changeIndices(raw), false, w, false), followers);
   });
 }
