@@ -23,6 +23,7 @@ import {
 } from './context.js';
 import { drift, standsOut } from './detect-drift.js';
 import { ownSegments, settledAfter } from './drift-own.js';
+import { joinUnanswered } from './drift-span.js';
 import {
   dropouts,
   limitBreaches,
@@ -401,7 +402,13 @@ async function analyse(
       settle: new Map([[ch.name, settleY]]),
       startup: new Map([[ch.name, Math.max(0.1 * ctx.duration, ctx.startup.get(ch.name)!)]]),
     };
-    for (const [s, e] of steadySegments(segCtx, ch.name)) {
+    // Stretches joined across changes the residual did not answer (drift-span.ts).
+    const steady = steadySegments(segCtx, ch.name);
+    const joined = joinUnanswered(steady, changes, t!.length, answered).filter(
+      ([a, b]) => !steady.some(([u, v]) => u === a && v === b),
+    );
+    const spans = [...steady, ...joined];
+    for (const [s, e] of spans) {
       const d = drift(ch, y, s, e, true);
       if (d) drifts.push({ d, y, refs });
     }
