@@ -385,6 +385,20 @@ async function analyse(
         );
         if (d) drifts.push({ d, y: level, refs });
       }
+      // A pair's residual cancels what the two share, so its stretches are judged joined across
+      // changes it did not answer too (drift-span.ts); the ramp found there must still leave the
+      // wander of the stretches it does not touch.
+      if (sibs.length) {
+        const joined = joinUnanswered(segments, changes, t!.length, answered).filter(
+          ([a, b]) => !segments.some(([u, v]) => u === a && v === b),
+        );
+        for (const [s, e] of joined) {
+          const d = drift(ch, level, s, e, false, []);
+          const apart = d && segments.filter(([a, b]) => b <= d.i0 || a > d.i1);
+          const kept = apart?.length ? drift(ch, level, s, e, false, apart) : null;
+          if (kept) drifts.push({ d: kept, y: level, refs });
+        }
+      }
       continue;
     }
     // With two siblings or more a drift is judged from where the residual stopped moving (a creep
