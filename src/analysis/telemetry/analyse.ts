@@ -422,8 +422,11 @@ async function analyse(
       ([a, b]) => !steady.some(([u, v]) => u === a && v === b),
     );
     const spans = [...steady, ...joined];
+    // The floor in the residual's own noise where that is the smaller: a channel's sigma taken from
+    // its own differences is raised by what its siblings share (a recipe ramp) and the residual cancels.
+    const ych = { ...ch, sigma: Math.min(ch.sigma, ySigma) };
     for (const [s, e] of spans) {
-      const d = drift(ch, y, s, e, true);
+      const d = drift(ych, y, s, e, true);
       if (d) drifts.push({ d, y, refs });
     }
   }
