@@ -23,6 +23,7 @@ import {
 } from './context.js';
 import { drift, standsOut } from './detect-drift.js';
 import { ownSegments, settledAfter } from './drift-own.js';
+import { joinUnanswered } from './drift-span.js';
 import {
   dropouts,
   limitBreaches,
@@ -384,6 +385,20 @@ async function analyse(
         );
         if (d) drifts.push({ d, y: level, refs });
       }
+      // A pair's residual cancels what the two share, so its stretches are judged joined across
+      // changes it did not answer too (drift-span.ts); the ramp found there must still leave the
+      // wander of the stretches it does not touch.
+      if (sibs.length) {
+        const joined = joinUnanswered(segments, changes, t!.length, answered).filter(
+          ([a, b]) => !segments.some(([u, v]) => u === a && v === b),
+        );
+        for (const [s, e] of joined) {
+          const d = drift(ch, level, s, e, false, []);
+          const apart = d && segments.filter(([a, b]) => b <= d.i0 || a > d.i1);
+          const kept = apart?.length ? drift(ch, level, s, e, false, apart) : null;
+          if (kept) drifts.push({ d: kept, y: level, refs });
+        }
+      }
       continue;
     }
     // With two siblings or more a drift is judged from where the residual stopped moving (a creep
@@ -401,8 +416,17 @@ async function analyse(
       settle: new Map([[ch.name, settleY]]),
       startup: new Map([[ch.name, Math.max(0.1 * ctx.duration, ctx.startup.get(ch.name)!)]]),
     };
-    for (const [s, e] of steadySegments(segCtx, ch.name)) {
-      const d = drift(ch, y, s, e, true);
+    // Stretches joined across changes the residual did not answer (drift-span.ts).
+    const steady = steadySegments(segCtx, ch.name);
+    const joined = joinUnanswered(steady, changes, t!.length, answered).filter(
+      ([a, b]) => !steady.some(([u, v]) => u === a && v === b),
+    );
+    const spans = [...steady, ...joined];
+    // The floor in the residual's own noise where that is the smaller: a channel's sigma taken from
+    // its own differences is raised by what its siblings share (a recipe ramp) and the residual cancels.
+    const ych = { ...ch, sigma: Math.min(ch.sigma, ySigma) };
+    for (const [s, e] of spans) {
+      const d = drift(ych, y, s, e, true);
       if (d) drifts.push({ d, y, refs });
     }
   }

@@ -1,0 +1,31 @@
+// A drift on a sibling residual may run through command changes: what the siblings share (a heating
+// cycle, a recipe ramp, a pressure step) cancels in the residual, so a change the residual did not
+// answer does not end its steady stretch. Cut at every change, a slow creep was judged in pieces,
+// each under the floor (a 3-sigma creep over four heating cycles read about 1.3 sigma per stretch).
+
+/**
+ * Joins consecutive steady segments [start, end) (indices) when every change (index) between them
+ * went unanswered by the series: `answered(c, next)` with `next` the following change or the end.
+ */
+export function joinUnanswered(
+  segments: [number, number][],
+  changes: number[],
+  length: number,
+  answered: (c: number, next: number) => boolean,
+): [number, number][] {
+  const out: [number, number][] = [];
+  const sorted = [...changes].sort((a, b) => a - b);
+  const next = (k: number) => (k + 1 < sorted.length ? sorted[k + 1]! : length);
+  for (const seg of segments) {
+    const last = out[out.length - 1];
+    if (last) {
+      const between = sorted.flatMap((c, k) => (c >= last[1] - 1 && c <= seg[0] ? [k] : []));
+      if (!between.some((k) => answered(sorted[k]!, next(k)))) {
+        last[1] = seg[1];
+        continue;
+      }
+    }
+    out.push([seg[0], seg[1]]);
+  }
+  return out;
+}
