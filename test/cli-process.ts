@@ -84,7 +84,10 @@ export interface Ran {
 /** Runs a command that should end by itself. */
 export async function runHwa(args: string[], env: NodeJS.ProcessEnv, cwd = ROOT): Promise<Ran> {
   const proc = spawnHwa(args, env, cwd);
-  const code = await within(proc.closed, COMMAND_WITHIN_MS, `hwa ${args.join(' ')}`);
+  // A command that hangs fails with what it printed so far: the stall is then readable in CI's log.
+  const code = await within(proc.closed, COMMAND_WITHIN_MS, `hwa ${args.join(' ')}`).catch((err: Error) => {
+    throw new Error(`${err.message}\nstderr so far: ${proc.stderr()}\nstdout so far: ${proc.stdout()}`);
+  });
   return { code, stdout: proc.stdout(), stderr: proc.stderr() };
 }
 

@@ -8,6 +8,7 @@ import pg from 'pg';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import {
   cleanEnv,
+  COMMAND_WITHIN_MS,
   freePort,
   killChildren,
   runHwa,
@@ -22,6 +23,8 @@ const TOKEN = /^hwa_[A-Za-z0-9_-]{43}$/;
 const ANY_TOKEN = /hwa_[A-Za-z0-9_-]{43}/;
 const EVERY_TOKEN = /hwa_[A-Za-z0-9_-]{43}/g;
 const SLOW_TEST = { timeout: 240_000 };
+/** One command that ends by itself: as long as runHwa gives it, so a stall fails there, with its output. */
+const ONE_COMMAND = { timeout: COMMAND_WITHIN_MS + 10_000 };
 
 const onPostgres = dbKind() === 'postgres';
 
@@ -132,19 +135,23 @@ afterAll(() => {
 });
 
 describe(`hwa CLI end to end (${dbKind()})`, () => {
-  it('`hwa token create` refuses a bad or missing e-mail on stderr and exits non-zero', async () => {
-    const site = newSite();
-    const bad = await runHwa(['token', 'create', '--email', 'not-an-email'], envFor(site));
-    expect(bad.code).not.toBe(0);
-    expect(bad.stdout).toBe('');
-    expect(bad.stderr).toContain('--email');
-    expect(bad.stderr).toContain('not-an-email');
+  it(
+    '`hwa token create` refuses a bad or missing e-mail on stderr and exits non-zero',
+    ONE_COMMAND,
+    async () => {
+      const site = newSite();
+      const bad = await runHwa(['token', 'create', '--email', 'not-an-email'], envFor(site));
+      expect(bad.code).not.toBe(0);
+      expect(bad.stdout).toBe('');
+      expect(bad.stderr).toContain('--email');
+      expect(bad.stderr).toContain('not-an-email');
 
-    const missing = await runHwa(['token', 'create'], envFor(site));
-    expect(missing.code).not.toBe(0);
-    expect(missing.stdout).toBe('');
-    expect(missing.stderr).toContain('--email');
-  });
+      const missing = await runHwa(['token', 'create'], envFor(site));
+      expect(missing.code).not.toBe(0);
+      expect(missing.stdout).toBe('');
+      expect(missing.stderr).toContain('--email');
+    },
+  );
 
   it(
     '`hwa token create` prints a token alone that `hwa serve` accepts for create, list, search, update and ' +
@@ -406,25 +413,29 @@ describe(`hwa CLI end to end (${dbKind()})`, () => {
     },
   );
 
-  it('explains an unreachable PostgreSQL in one line, without the password or a stack trace', async () => {
-    const site = { ...newSiteWithoutDatabase(), databaseUrl: 'postgres://hwa:s3cret-pw@127.0.0.1:1/hwa' };
-    for (const args of [['serve'], ['token', 'create', '--email', 'ann@example.com'], ['migrate']]) {
-      const result = await runHwa(args, envFor(site));
-      expect(result.code, args.join(' ')).toBe(1);
-      expect(result.stderr).toMatch(
-        /cannot use the PostgreSQL database at postgres:\/\/hwa:\*\*\*@127\.0\.0\.1:1\/hwa/,
-      );
-      expect(result.stderr).toMatch(/ECONNREFUSED.*Check DATABASE_URL/);
-      expect(result.stderr).not.toContain('s3cret-pw');
-      expect(result.stderr).not.toMatch(/^\s+at /m);
-      expect(result.stdout).toBe('');
-    }
-  });
+  it(
+    'explains an unreachable PostgreSQL in one line, without the password or a stack trace',
+    ONE_COMMAND,
+    async () => {
+      const site = { ...newSiteWithoutDatabase(), databaseUrl: 'postgres://hwa:s3cret-pw@127.0.0.1:1/hwa' };
+      for (const args of [['serve'], ['token', 'create', '--email', 'ann@example.com'], ['migrate']]) {
+        const result = await runHwa(args, envFor(site));
+        expect(result.code, args.join(' ')).toBe(1);
+        expect(result.stderr).toMatch(
+          /cannot use the PostgreSQL database at postgres:\/\/hwa:\*\*\*@127\.0\.0\.1:1\/hwa/,
+        );
+        expect(result.stderr).toMatch(/ECONNREFUSED.*Check DATABASE_URL/);
+        expect(result.stderr).not.toContain('s3cret-pw');
+        expect(result.stderr).not.toMatch(/^\s+at /m);
+        expect(result.stdout).toBe('');
+      }
+    },
+  );
 
   it.each([
     ['PORT', 'abc'],
     ['LOG_LEVEL', 'loud'],
-  ])('refuses to start with %s=%s, naming the variable on stderr', async (name, value) => {
+  ])('refuses to start with %s=%s, naming the variable on stderr', ONE_COMMAND, async (name, value) => {
     const site = newSite();
     const result = await runHwa(['serve'], envFor(site, { [name]: value }));
     expect(result.code).not.toBe(0);
