@@ -32,3 +32,37 @@ const DOCUMENT_NOUN =
 
 /** A line that lists a document ("MCB assembly drawing", "Wiring Harness Specification"). */
 export const namedAsDocument = (name: string): boolean => DOCUMENT_NOUN.test(headNoun(name));
+
+/**
+ * ERP descriptions write the head noun first and the specifications after commas: "Pump, Coolant"
+ * is the Coolant Pump, "MCU, Autopilot, Cortex-M4" the Autopilot MCU, "Reversing Gear Pump, 0.8 l/min"
+ * the Reversing Gear Pump. The plain name is an alias, so the line meets the other documents'
+ * mentions of it; a single word ("Capacitors, ceramic" → "Capacitors") is too loose to be one.
+ */
+export function nounQualifierAlias(description: string, uniqueHead = false): string | undefined {
+  const parts = description
+    .replace(/\([^()]*\)/g, ' ')
+    .split(',')
+    .map((t) => t.replace(/\s+/g, ' ').trim());
+  if (parts.length < 2 || !parts[0]) return undefined;
+  const [head, qualifier] = [parts[0], parts[1] ?? ''];
+  if (head.split(' ').length >= 2) return head;
+  // A one-word noun takes the words of its first qualifier in front, not a specification ("60 V").
+  if (/^[A-Za-z][A-Za-z-]*( [A-Za-z][A-Za-z-]*){0,2}$/.test(qualifier)) return `${qualifier} ${head}`;
+  // "Housing, Al 6061, alodine": followed by specifications only, a noun no other line of the list
+  // starts with is that line's name; shared ("Capacitor, 100 nF", "Capacitor, 10 uF") it names none.
+  if (uniqueHead && /\d/.test(qualifier) && /^[A-Za-z][A-Za-z-]+$/.test(head)) return head;
+  return undefined;
+}
+
+/** The head nouns ("Housing" of "Housing, Al 6061") that more than one line of a list starts with. */
+export function sharedHeads(names: string[]): Set<string> {
+  const seen = new Set<string>();
+  const shared = new Set<string>();
+  for (const n of names) {
+    const head = n.split(',')[0]!.trim().toLowerCase();
+    if (seen.has(head)) shared.add(head);
+    seen.add(head);
+  }
+  return shared;
+}

@@ -2,7 +2,7 @@
 // them, single columns merged down), the hierarchy only in a parent-part-number column, and ERP
 // descriptions written "noun, qualifier".
 import { describe, expect, it } from 'vitest';
-import { nounQualifierAlias } from './bom.js';
+import { nounQualifierAlias } from './bom-heads.js';
 import { findHeader, roleOf, twoRowHeader } from './columns.js';
 import { model, rels, tableDoc, typeOf } from './test-helpers.js';
 

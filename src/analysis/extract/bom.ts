@@ -2,9 +2,9 @@
 // explosion level. Levels come in many spellings ("2", SAP's ".1"/"..2" with one dot per level, or
 // dots/dashes in front of the description when there is no level column), so a line's parent is the
 // nearest line above it with a lower level, whatever the numbering starts at.
-import { namedAsAssembly, namedAsDocument } from './bom-heads.js';
+import { namedAsAssembly, namedAsDocument, nounQualifierAlias, sharedHeads } from './bom-heads.js';
 import { spaceIndentLevels } from './bom-indent.js';
-import type { MentionSink } from './builder.js';
+import type { EntityMention, MentionSink } from './builder.js';
 import { roleOf, type ColumnRole } from './columns.js';
 import type { Provenance } from './types.js';
 
@@ -61,25 +61,6 @@ export function sectionHeading(text: string): { name: string; alias?: string } {
   );
   const m = /^(.*\S)\s*\(([^()]{2,24})\)$/.exec(t);
   return m ? { name: m[1]!.trim(), alias: m[2]!.trim() } : { name: t };
-}
-
-/**
- * ERP descriptions write the head noun first and the specifications after commas: "Pump, Coolant"
- * is the Coolant Pump, "MCU, Autopilot, Cortex-M4" the Autopilot MCU, "Reversing Gear Pump, 0.8 l/min"
- * the Reversing Gear Pump. The plain name is an alias, so the line meets the other documents'
- * mentions of it; a single word ("Capacitors, ceramic" → "Capacitors") is too loose to be one.
- */
-export function nounQualifierAlias(description: string): string | undefined {
-  const parts = description
-    .replace(/\([^()]*\)/g, ' ')
-    .split(',')
-    .map((t) => t.replace(/\s+/g, ' ').trim());
-  if (parts.length < 2 || !parts[0]) return undefined;
-  const [head, qualifier] = [parts[0], parts[1] ?? ''];
-  if (head.split(' ').length >= 2) return head;
-  // A one-word noun takes the words of its first qualifier in front, not a specification ("60 V").
-  if (/^[A-Za-z][A-Za-z-]*( [A-Za-z][A-Za-z-]*){0,2}$/.test(qualifier)) return `${qualifier} ${head}`;
-  return undefined;
 }
 
 // Report furniture around an ERP export: decorated banners, end-of-report and page lines.
@@ -204,6 +185,10 @@ export function extractBom(
   // section that is no line of another.
   const sections: string[] = [];
   const lines = new Set<string>();
+  const shared = sharedHeads(body.map((r) => get(r.cells, 'name') || get(r.cells, 'description')));
+  // Lines called assemblies by their name alone, and the names lines are listed under (see below).
+  const namedAssemblies: { name: string; mention: EntityMention }[] = [];
+  const parents = new Set<string>();
   for (const { cells, row } of body) {
     const p = prov(row);
     const filled = cells.filter((c) => c.trim() !== '');
@@ -286,11 +271,16 @@ export function extractBom(
         parent === section?.name ? prov(section.row) : p,
         parent === section?.name ? { aliases: [section.alias] } : {},
       );
-    const entity = sink.entity(name, isProduct ? 'SYSTEM' : isAssembly ? 'SUBSYSTEM' : 'COMPONENT', p, {
+    const plain = nounQualifierAlias(name, !shared.has(name.split(',')[0]!.trim().toLowerCase()));
+    // With no name column the description names the line: its plain name ("Attitude Processor" of
+    // "Attitude Processor, SoC FPGA, Zynq-7020") is what the other documents call it; the whole
+    // description stays its description and a name.
+    const shown = !explicitName && plain ? plain : name;
+    const entity = sink.entity(shown, isProduct ? 'SYSTEM' : isAssembly ? 'SUBSYSTEM' : 'COMPONENT', p, {
       // A part number is shared by lines that use the same part, so it names a line only without refdes.
       aliases: [
         refs.length === 0 || name === refdes ? mpn : undefined,
-        nounQualifierAlias(name),
+        shown === name ? plain : name,
         // A range in one cell ("Q1-Q6") names each part in it, as a list does.
         ...(refs.length === 1 && expandRefs(refs).length <= 1
           ? refs
@@ -311,9 +301,18 @@ export function extractBom(
       parentName: parent,
       weight: isProduct ? 4 : 3,
     });
-    if (parent && parent !== entity) sink.relate(parent, entity, 'CONTAINS', p);
+    if (isAssembly && !isProduct) namedAssemblies.push({ name: entity, mention: sink.entities.at(-1)! });
+    if (parent && parent !== entity) {
+      sink.relate(parent, entity, 'CONTAINS', p);
+      parents.add(parent);
+    }
     if (level !== undefined) stack.push({ level, name: entity });
   }
+  // A levelled BOM lists an assembly's parts under it: a line named "Lens Assembly" with nothing
+  // under it is bought or drawn as one part, a component of what holds it.
+  if (levelled)
+    for (const { name, mention } of namedAssemblies)
+      if (!parents.has(name) && mention.parentName) mention.entityType = 'COMPONENT';
   const products = sections.filter((n, i) => !lines.has(n) && sections.indexOf(n) === i);
   if (products.length === 1 && sections.length > 1)
     sink.entity(products[0]!, 'SYSTEM', prov(body[0]?.row ?? 1), { weight: 4 });

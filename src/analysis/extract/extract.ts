@@ -4,12 +4,16 @@
 // to the merged entities and deduplicated with their provenance joined.
 import { MentionSink, type EntityMention } from './builder.js';
 import { extractAadl, isAadlModel } from './json-aadl.js';
+import { fromEaTables, isEaTableExport } from './json-ea.js';
 import { fromXmiExport, isXmiExport } from './json-cameo.js';
+import { withDictionaryNames } from './json-dictionary.js';
+import { throughSystemBoundary } from './json-boundary.js';
 import { extractJsonModel } from './json-model.js';
 import { fromGraphRecords, isGraphRecords } from './json-records.js';
 import { joinIdentifiersToNames, joinProductByMaker } from './joins-identifiers.js';
 import { joinBusesByInitials } from './joins-initials.js';
 import { joinInterfacesByEnds } from './joins-interfaces.js';
+import { joinTransceiverSides } from './joins-transceivers.js';
 import { joinNamesByModelCode } from './joins-model-codes.js';
 import {
   joinItemsByWords,
@@ -18,13 +22,16 @@ import {
   joinRailsByAbbreviation,
   type UnionFind,
 } from './joins.js';
+import { leaveItemNetsToItems } from './item-lines.js';
 import { keyValueLists } from './list-tables.js';
 import { extractNetlist } from './netlist.js';
+import { withoutLinesAtConnectors } from './pin-lines.js';
 import { busKind, mergeKeys, normaliseName } from './normalise.js';
 import { extractProse } from './prose.js';
 import { extractTable } from './tables.js';
 import { withoutFrameTables } from './frames.js';
 import { interfaceLines, nameInterfacesByLines } from './interface-lines.js';
+import { directionViewpoint } from './icd-viewpoint.js';
 import {
   ENTITY_TYPES,
   type EntityType,
@@ -46,16 +53,19 @@ export function extractModel(documents: SourceDocument[]): ExtractedModel {
         const { tables, lines } = interfaceLines(
           withoutFrameTables([...doc.tables, ...keyValueLists(doc.blocks)]),
         );
-        tables.forEach((t) => extractTable(t, name, sink, known));
+        const viewpoint = directionViewpoint(doc.blocks);
+        tables.forEach((t) => extractTable(t, name, sink, known, viewpoint));
         nameInterfacesByLines(lines, name, sink);
       }
       // An AADL-like export splits types from implementations: its own reading rebuilds the instances.
       if (doc.json !== undefined) {
         const json = isGraphRecords(doc.json)
           ? fromGraphRecords(doc.json)
-          : isXmiExport(doc.json)
-            ? fromXmiExport(doc.json)
-            : doc.json;
+          : isEaTableExport(doc.json)
+            ? fromEaTables(doc.json)
+            : isXmiExport(doc.json)
+              ? fromXmiExport(doc.json)
+              : withDictionaryNames(throughSystemBoundary(doc.json));
         (isAadlModel(json) ? extractAadl : extractJsonModel)(json, name, sink);
       }
     }
@@ -84,6 +94,7 @@ function attachDocumentId(model: ExtractedModel, documentName: string, id: strin
 
 function merge(sink: MentionSink): ExtractedModel {
   const mentions = sink.entities;
+  leaveItemNetsToItems(mentions);
   const parent = mentions.map((_, i) => i);
   const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i]!)));
   const byKey = new Map<string, number>();
@@ -118,6 +129,7 @@ function merge(sink: MentionSink): ExtractedModel {
   joinPartsByDescription(mentions, uf);
   joinItemsByWords(mentions, sink.relationships, uf);
   joinInterfacesByEnds(mentions, sink.relationships, uf);
+  joinTransceiverSides(mentions, sink.relationships, uf);
   const groups = new Map<number, EntityMention[]>();
   mentions.forEach((m, i) => {
     const root = find(i);
@@ -249,7 +261,15 @@ function merge(sink: MentionSink): ExtractedModel {
       typeOfKey.get(r.sourceKey) === 'INTERFACE' ||
       typeOfKey.get(r.targetKey) === 'INTERFACE',
   );
-  return { entities, relationships: directGeneralPins(relationships, typeOfKey) };
+  return {
+    entities,
+    relationships: withoutLinesAtConnectors(
+      directGeneralPins(relationships, typeOfKey),
+      sink.relationships,
+      keyOf,
+      entities,
+    ),
+  };
 }
 
 /**

@@ -11,9 +11,13 @@ import type { Provenance } from './types.js';
 
 const LINES_HEADER = /^(lines|nets|net names|wires|conductors|signal lines|circuits)$/i;
 
+/** "Lines", "Nets", "Wires": a header (or a property's key) that lists an interface's lines. */
+export const isLinesHeader = (header: string): boolean =>
+  LINES_HEADER.test(header.replace(/[*`]/g, '').trim());
+
 /** The column of an interface's lines, by its header. */
 export function linesColumn(header: string[]): number | undefined {
-  const c = header.findIndex((h) => LINES_HEADER.test(h.replace(/[*`]/g, '').trim()));
+  const c = header.findIndex(isLinesHeader);
   return c >= 0 ? c : undefined;
 }
 

@@ -36,6 +36,8 @@ describe('model codes in names', () => {
         ['Level', 'Item Name', 'Qty'],
         ['0', 'Helm System', '1'],
         ['1', 'Rudder Reference Unit RF-60', '1'],
+        // Lines under it make it an assembly in the BOM (a line with none is a component there).
+        ['2', 'Rudder Sensor Board', '1'],
       ]),
       {
         name: 'model.json',

@@ -12,6 +12,18 @@ export interface UnionFind {
   indexOf: (name: string) => number | undefined;
 }
 
+/** The mentions as the joins so far group them, by the index of their group's root. */
+export function mentionGroups(mentions: EntityMention[], uf: UnionFind): Map<number, EntityMention[]> {
+  const groups = new Map<number, EntityMention[]>();
+  mentions.forEach((m, i) => {
+    const r = uf.find(i);
+    const group = groups.get(r);
+    if (group) group.push(m);
+    else groups.set(r, [m]);
+  });
+  return groups;
+}
+
 /** "sw" abbreviates "switched", "mot" "motor", "aux" "auxiliary": same first letter, letters in order. */
 export function abbreviates(abbr: string, word: string): boolean {
   const a = abbr.toLowerCase();
@@ -128,11 +140,7 @@ function joinNets(
   relationships: RelationshipMention[],
   uf: UnionFind,
 ): void {
-  const groups = new Map<number, EntityMention[]>();
-  mentions.forEach((m, i) => {
-    const r = uf.find(i);
-    groups.set(r, [...(groups.get(r) ?? []), m]);
-  });
+  const groups = mentionGroups(mentions, uf);
   const nets = new Map<number, string[]>();
   const items = new Map<number, string[]>();
   const volts = new Map<number, Set<string>>();
@@ -318,11 +326,7 @@ const sharesStem = (a: string, b: string): boolean => {
  * and that part has no functional name of its own yet.
  */
 export function joinPartsByDescription(mentions: EntityMention[], uf: UnionFind): void {
-  const groups = new Map<number, EntityMention[]>();
-  mentions.forEach((m, i) => {
-    const r = uf.find(i);
-    groups.set(r, [...(groups.get(r) ?? []), m]);
-  });
+  const groups = mentionGroups(mentions, uf);
   const parentOf = (group: EntityMention[]): number | undefined => {
     const name = group.find((m) => m.parentName)?.parentName;
     const i = name ? uf.indexOf(name) : undefined;

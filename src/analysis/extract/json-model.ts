@@ -173,7 +173,15 @@ export function extractJsonModel(json: unknown, documentName: string, sink: Ment
   const definitionName = (el: Element): string => str(field(definitionOf(el) ?? {}, NAME_KEY)) ?? '';
   // A usage typed by a context definition ("site" : "SiteContext") is the context block: it holds
   // the system and the parties around it, and is no part of either.
-  const contexts = new Set(elements.filter((el) => CONTEXT_DEFINITION.test(definitionName(el))));
+  // So is a root architecture named as one ("AW9_Context" holding the system and the externals).
+  const contexts = new Set(
+    elements.filter(
+      (el) =>
+        CONTEXT_DEFINITION.test(definitionName(el)) ||
+        (!el.nestedIn && CONTEXT_DEFINITION.test(el.name) && elements.some((o) => o.nestedIn === el)),
+    ),
+  );
+  for (const el of elements) if (el.nestedIn && contexts.has(el.nestedIn)) delete el.nestedIn;
   elements.splice(0, elements.length, ...elements.filter((el) => !contexts.has(el)));
   /** The element a reference stands for: an element, the owner of a port, or a "Block.port" path. */
   const element = (ref: unknown): Element | undefined => {
@@ -268,6 +276,10 @@ export function extractJsonModel(json: unknown, documentName: string, sink: Ment
         str(field(facts, /^(shortName|short_name|abbreviation|acronym|alias|declaredShortName|summary)$/i)),
         // A designator names the part on the board, as the BOM and the netlist name it.
         str(field(facts, /^(designators?|refdes|ref_des|reference_designators?)$/i)),
+        // A profile's part number (System Composer's "StereotypeProperties") is the number the BOM
+        // line for the part carries, so both readings meet. (A plain "partNumber" field is left to
+        // the names: with it, skerry's unit takes its BOM line's longer name.)
+        stereotypePartNumber(el.o),
       ],
       description: str(field(el.o, /^(description|doc|documentation|comment)$/i)),
       parentName: el.parent?.name,
@@ -325,6 +337,11 @@ function foldUsagesIntoTypes(
     byName.set(usage.name, type);
     elements.splice(elements.indexOf(usage), 1);
   }
+}
+
+function stereotypePartNumber(o: Obj): string | undefined {
+  const values = field(o, /^stereotypeProperties$/i);
+  return isObj(values) ? str(field(values, /^(partNumber|part_number|itemNumber|item_number)$/i)) : undefined;
 }
 
 /** A definition named as a context ("SiteContext", "System Context", "operational_context"). */

@@ -43,9 +43,10 @@ export const FLOW_KEYS =
 export const RELATION_KEYS = /^(relationships|relations|edges|links|ownedRelationships)$/i;
 export const DEP_KEYS = /^(dependencies|dependency|depends_?on|dependsOn|requires)$/i;
 export const PORT_KEYS = /ports?$/i;
-// Metadata about the file (its project, tool, author) names no part of the product.
+// Metadata about the file (its project, tool, author) names no part of the product; nor does a
+// profile, which only defines the stereotypes parts are marked with.
 export const SKIP_KEYS =
-  /^(properties|attributes|values|requirements|constraints|stereotypes?|metadata|meta|author|owners?|documents?|exportInfo|export|project|info|header|tool|exporter|generator|definition|typedBy|@context)$/i;
+  /^(properties|attributes|values|requirements|constraints|stereotypes?|profiles?|metadata|meta|author|owners?|documents?|exportInfo|export|project|info|header|tool|exporter|generator|definition|typedBy|@context)$/i;
 
 /** Everything an object says about its kind, lower case ("kind: Block, stereotype: system"). */
 export function kindText(o: Obj): string {

@@ -39,10 +39,14 @@ export function keyValueLists(blocks: TextBlock[]): DocumentTable[] {
   return tables;
 }
 
-/** "TOW_TX+/-" → TOW_TX+, TOW_TX-; "RMII_TXD0..1" → RMII_TXD0, RMII_TXD1; "ADC_D1_P/N" → _P, _N. */
+/**
+ * "TOW_TX+/-" → TOW_TX+, TOW_TX-; "RMII_TXD0..1" → RMII_TXD0, RMII_TXD1; "ADC_D1_P/N" → _P, _N;
+ * "SC_TX_P / SC_TX_N (tracker to OBC)" → SC_TX_P, SC_TX_N: a spaced slash sets the two nets of a pair
+ * side by side, and a remark in brackets says which way they run.
+ */
 export function expandNets(cell: string): string[] {
   const out: string[] = [];
-  for (const raw of cell.split(/\s*[,;]\s*|\s+and\s+/)) {
+  for (const raw of cell.replace(/\s*\([^()]*\)/g, '').split(/\s*[,;]\s*|\s+and\s+|\s+\/\s+/)) {
     const t = raw.trim();
     const range = /^(.*?)(\d+)\.\.(\d+)$/.exec(t);
     const pair = /^(.*?[_-]?)([A-Z+-])\/([A-Z+-])$/i.exec(t);

@@ -34,6 +34,22 @@ describe('netlist', () => {
     );
   });
 
+  it('names connectors that share a header value by their designators, parts of one value stay one', () => {
+    const m = model(
+      netDoc({
+        components: [
+          { ref: 'J2', value: 'Conn_02x04', part: 'Conn_02x04' },
+          { ref: 'J3', value: 'Conn_02x04', part: 'Conn_02x04' },
+          { ref: 'J4', value: 'Conn_01x04', part: 'Conn_01x04' },
+          { ref: 'Q1', value: 'IPB017N06N3', part: 'Q_NMOS_GDS' },
+          { ref: 'Q2', value: 'IPB017N06N3', part: 'Q_NMOS_GDS' },
+        ],
+        nets: [],
+      }),
+    );
+    expect(m.entities.map((e) => e.name).sort()).toEqual(['Conn_01x04', 'IPB017N06N3', 'J2', 'J3']);
+  });
+
   it('gives a general-purpose pin the role opposite to the other end', () => {
     const m = model(
       netDoc({

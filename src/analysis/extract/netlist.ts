@@ -49,13 +49,21 @@ export function extractNetlist(netlist: Netlist, documentName: string, sink: Men
     if (c.part) valuesOfPart.set(c.part, (valuesOfPart.get(c.part) ?? new Set()).add(componentName(c)));
   const partAlias = (c: NetlistComponent): string | undefined =>
     c.part && c.part !== c.value && valuesOfPart.get(c.part)!.size === 1 ? c.part : undefined;
+  // A value several connectors carry ("Conn_02x04" on two headers) is the header type: each leads
+  // somewhere else, so each is named by its designator (paralleled transistors of one value may well
+  // be one BOM line; two connectors never are one thing).
+  const connectorsOfValue = new Map<string, number>();
+  for (const c of netlist.components)
+    if (CONNECTOR_PREFIX.test(c.ref))
+      connectorsOfValue.set(componentName(c), (connectorsOfValue.get(componentName(c)) ?? 0) + 1);
   for (const c of netlist.components) {
     if (PASSIVE_PREFIX.test(c.ref)) continue;
     const sheet = c.sheet?.replace(/^\/|\/$/g, '').trim();
     // A connector's value in words ("RACK", "SENSORS") is its label on the board: named after what
     // it leads to, it is no name to meet other documents' parts by (the rack is not its connector).
     const label = CONNECTOR_PREFIX.test(c.ref) && isBoardLabel(c.value);
-    const name = sink.entity(label ? c.ref : componentName(c), 'COMPONENT', prov(undefined), {
+    const shared = CONNECTOR_PREFIX.test(c.ref) && connectorsOfValue.get(componentName(c))! > 1;
+    const name = sink.entity(label || shared ? c.ref : componentName(c), 'COMPONENT', prov(undefined), {
       aliases: [label ? undefined : c.ref, label ? undefined : partAlias(c)],
       labels: label ? [c.value.trim()] : [],
       externalId: c.ref,
@@ -78,6 +86,8 @@ export function extractNetlist(netlist: Netlist, documentName: string, sink: Men
     const netName = baseName(raw);
     // Auto-named nets are noise whatever sheet path they carry ("/Sensors/Net-(U5-OUT1)").
     if (isNoiseNetName(raw) || isNoiseNetName(netName)) continue;
+    // Protective earth bonds a mains product's metalwork: like ground, no part sends or uses it.
+    if (/^(PE|EARTH|PROT_EARTH)$/i.test(netName)) continue;
     const members = net.nodes.filter((n) => names.has(n.ref));
     const rail = isRail(netName, members);
     if (members.length < 2 && !rail && !isSenseLine(net.nodes, members, netName)) continue;

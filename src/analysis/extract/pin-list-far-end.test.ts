@@ -12,6 +12,18 @@ describe('far-end cells', () => {
     expect(remoteUnits('Leak Detector SIG')).toEqual(['Leak Detector']);
   });
 
+  it('ends each unit at its designator: what follows is its pin or wire', () => {
+    expect(remoteUnits('Relay K4 coil +, Valve YV7 coil +')).toEqual(['Relay (K4)', 'Valve (YV7)']);
+    expect(remoteUnits('K4 coil -')).toEqual(['K4']);
+    expect(remoteUnits('Oil Pressure Sender PS3 signal')).toEqual(['Oil Pressure Sender (PS3)']);
+    expect(remoteUnits('Coolant Probe RT2, wire 1')).toEqual(['Coolant Probe (RT2)']);
+    // A port named by its protocol is no designator: the unit is the words before it.
+    expect(remoteUnits('Host Computer UART2 TX')).not.toContain('Host Computer (UART2)');
+    expect(remoteUnits('Payload Computer CAN1')).toEqual(['Payload Computer']);
+    // No designator first: the cell is read as before (a wire colour after the comma).
+    expect(remoteUnits('Port Transducer Array, K2 side')).toEqual(['Port Transducer Array']);
+  });
+
   it('keeps a unit whose name ends in capitals or a number', () => {
     expect(remoteUnits('Vessel GNSS')).toEqual(['Vessel GNSS']);
     expect(remoteUnits('Pump Controller 2')).toEqual(['Pump Controller 2']);

@@ -8,6 +8,7 @@
 import type { MentionSink } from './builder.js';
 import type { ColumnRole } from './columns.js';
 import { foldBuses } from './net-buses.js';
+import { LINE_OF_INTERFACE } from './pin-lines.js';
 import { endpoint } from './n2.js';
 import { busKind, isBareProtocol, isGroundName, isPowerName, isRefdes } from './normalise.js';
 import type { Provenance } from './types.js';
@@ -38,8 +39,9 @@ const LINE_SUFFIX =
 export function remoteUnits(cell: string): string[] {
   return cell
     .split(/\s*;\s*/)
+    .flatMap((part) => atDesignators(part.split(/\s+\/\s+/).pop() ?? ''))
     .map((part) =>
-      (part.split(/\s+\/\s+/).pop() ?? '')
+      part
         .replace(/,.*$/, '')
         .replace(/\s+(port|pin|pair|core|ch\.?|channel|contact|terminal)\s+\w+$/i, '')
         // A pin or line name after a unit's worded name ("SIG", "VIN", "TX"): the unit is the words.
@@ -47,6 +49,28 @@ export function remoteUnits(cell: string): string[] {
         .trim(),
     )
     .filter((u) => u && !/^(-|—|n\/a)$/i.test(u));
+}
+
+// A designator in a far-end cell ("PS1", "Pump Relay K1"): what follows it is the unit's pin or wire.
+// One to three letters and a number (K1, PS1, PSU1 has three); a port named by its protocol ("UART2",
+// "CAN1") is no designator.
+const DESIGNATOR = /^(.*?)\b((?!(?:CAN|SPI|ADC|DAC|PWM|I2C|USB|ETH)\d)[A-Z]{1,3}\d{1,3}[A-Z]?)(?=\s|$)/;
+
+/**
+ * "K1 coil +, YV1 coil +" is two units, each named by its designator, and "Steam Pressure Transducer
+ * PS1 +" the transducer at its + terminal: a far end written unit by unit ends each unit at its
+ * designator, which names it unless words before it do. A cell whose first unit has no designator
+ * is left as it is.
+ */
+function atDesignators(cell: string): string[] {
+  const pieces = cell.split(/\s*,\s*/);
+  if (!DESIGNATOR.test(pieces[0] ?? '')) return [cell];
+  return pieces.flatMap((p) => {
+    const m = DESIGNATOR.exec(p);
+    // "Flowmeter FM1": the unit's name in words with its designator in brackets, which the end's
+    // reading takes as where it is reached, not as part of its name; else the designator alone.
+    return m ? [m[1]!.trim() ? `${m[1]!.trim()} (${m[2]!})` : m[2]!] : [];
+  });
 }
 
 /** "IF-05 Attitude UART": an interface named with its id in front; the id is an alias. */
@@ -78,7 +102,12 @@ export function extractPinList(
   cols: PinListColumns,
   prov: (row: number) => Provenance,
   sink: MentionSink,
+  /** The unit the directions are seen from: it sends what goes OUT and receives what comes IN. */
+  viewpoint?: string,
+  /** "J2 Sensor Connector": a pin-out per connector names the connector in its title, not a column. */
+  caption?: string,
 ): void {
+  const titled = /^([A-Z]{1,3}\d{1,3})\s/.exec(caption?.trim() ?? '')?.[1];
   const netsOf = (cell: string): string[] =>
     cell
       .split(/\s*\/\s*|\s*,\s*/)
@@ -100,7 +129,17 @@ export function extractPinList(
       .toUpperCase()
       .replace(/^(PWR|POWER)\s+/, '');
     const remote = (cells[cols.remote] ?? '').trim();
-    const conn = get(cells, 'connector');
+    const conn = get(cells, 'connector') || titled || '';
+    // An interface by its code ("IF-S") in an IF column: the connector the pin is on is on it.
+    const code = get(cells, 'ifaceId');
+    const onCode = isRefdes(conn) && /^[A-Z]{1,4}-[A-Z0-9]{1,3}$/.test(code);
+    if (onCode)
+      sink.relate(
+        sink.entity(conn, 'COMPONENT', p, { weight: 0.3 }),
+        sink.entity(code, 'INTERFACE', p, { weight: 0.3 }),
+        'CONNECTS',
+        p,
+      );
     // A pin on a named interface ("IF-01 Tow Link") is a line of it: the connector and the far end
     // are on that interface, whatever the line's own direction.
     const iface = interfaceCell(get(cells, 'interface'));
@@ -129,7 +168,19 @@ export function extractPinList(
         weight: 1.5,
       });
     }
-    if (isRefdes(conn)) sink.relate(sink.entity(conn, 'COMPONENT', p, { weight: 0.3 }), item, 'CONNECTS', p);
+    // On a coded interface the pin is a line of it: the connector is on the interface, not on each
+    // line (pin-lines.ts drops the connector–line link whichever document gave it).
+    if (isRefdes(conn))
+      sink.relate(
+        sink.entity(conn, 'COMPONENT', p, { weight: 0.3 }),
+        item,
+        'CONNECTS',
+        p,
+        undefined,
+        onCode ? { [LINE_OF_INTERFACE]: code } : {},
+      );
+    if (viewpoint && !bus && /^(IN|I|INPUT|OUT|O|OUTPUT)$/.test(dir))
+      sink.relate(endpoint(viewpoint, p, sink), item, /^I/.test(dir) ? 'CONSUMES' : 'PROVIDES', p);
     for (const u of remoteUnits(remote)) {
       const unit = endpoint(u, p, sink);
       if (bus) sink.relate(unit, item, 'CONNECTS', p);

@@ -20,3 +20,35 @@ describe('prose that names units without relating them', () => {
     expect(rels(m)).toContain('antenna connector CONNECTS modem link');
   });
 });
+
+describe('lists of subjects opened by their parts', () => {
+  it('reads "the coils of X, Y and Z are energised from R" as each of them consuming R', () => {
+    const m = model(
+      proseDoc(
+        'd.md',
+        'The coils of the Door Relay, the Lock Valve and the Vent Valve are energised from the 12V Rail.',
+      ),
+    );
+    expect(rels(m)).toEqual([
+      'door relay CONSUMES 12v rail',
+      'lock valve CONSUMES 12v rail',
+      'vent valve CONSUMES 12v rail',
+    ]);
+  });
+
+  it('still takes no list that does not open the sentence', () => {
+    const m = model(
+      proseDoc(
+        'd.md',
+        'Power flows to the Door Relay, the Lock Valve and the Vent Valve is energised from the 12V Rail.',
+      ),
+    );
+    expect(rels(m)).not.toContain('door relay CONSUMES 12v rail');
+  });
+
+  it('proposes no entity for a direction value explained in the text', () => {
+    const m = model(proseDoc('d.md', 'IN is read by the Host CPU, OUT is driven by the Host CPU.'));
+    expect(keys(m)).not.toContain('out');
+    expect(keys(m)).not.toContain('in');
+  });
+});

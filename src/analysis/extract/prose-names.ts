@@ -39,6 +39,8 @@ export function isExcludedName(name: string): boolean {
   if (NOT_ENTITY.test(name)) return true;
   // A name ending in a particle names a function ("Safe Torque Off", "Power Up"), not a part.
   if (/\s(off|on|up|down|out)$/i.test(name)) return true;
+  // A direction column's values ("OUT is driven by U1", explaining a Dir column) name no thing.
+  if (/^(IN|OUT|I\/O|INOUT|IN\/OUT)$/.test(name)) return true;
   if (
     /^[+-]?\d+(\.\d+)?\s*(v|w|a|ma|mw|hz|khz|mhz|ghz|kbps|mbps|bps|s|ms|c|°c|%|wh|mah|kg|g|m|mm)$/i.test(name)
   )

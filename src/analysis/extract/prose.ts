@@ -7,6 +7,8 @@ import type { MentionSink } from './builder.js';
 import { initials, normaliseName } from './normalise.js';
 import { isDeterminer, isExcludedName, isHeadNoun, isNameToken, typeFromName } from './prose-names.js';
 import { VERBS } from './prose-verbs.js';
+
+const ENERGISES = /^energi[sz]es?$/i;
 import type { EntityType, Provenance } from './types.js';
 
 type Phrase = { name: string; start: number; end: number };
@@ -401,7 +403,11 @@ function relateSentence(
             }
             continue;
           }
-          if (rule.reverse) sink.relate(t, s, rule.type, p);
+          // "The Controller energises the Contactor": a unit that energises a coil switches it on;
+          // a supply's or a line's energising ("LOOP_EN energises the relay") is what the object takes.
+          if (ENERGISES.test(verbWord) && /[a-z]/.test(s) && typeFromName(s) === 'COMPONENT')
+            sink.relate(s, t, 'INFLUENCES', p);
+          else if (rule.reverse) sink.relate(t, s, rule.type, p);
           else sink.relate(s, t, rule.type, p);
           // "receives Y from Z": Z provides Y.
           if (rule.type === 'CONSUMES' && !rule.reverse && tail === 'from')
@@ -487,9 +493,14 @@ function compoundSubjects(tokens: string[], subject: Phrase, known: Set<string>)
     at = ph.start;
   }
   // Only a list that opens the sentence is a list of subjects; "…from Y and the Z runs on" is not.
+  // "The coils of the X, the Y and the Z are energised from…": a list opened by the parts of its
+  // members is still the subject, each member by its part.
   while (at > 0 && isDeterminer(tokens[at - 1]!)) at--;
-  return at === 0 ? out : [];
+  return at === 0 || PARTS_OF.test(tokens.slice(0, at).join(' ')) ? out : [];
 }
+
+/** "The coils of", "the inputs of", "each of": an opening that names the parts of what follows. */
+const PARTS_OF = /^((the|each|all|both) )?([a-z]+ ){0,2}of$/i;
 
 function mention(
   name: string,

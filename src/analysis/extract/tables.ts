@@ -5,13 +5,17 @@ import type { DocumentTable } from '../documents/types.js';
 import type { MentionSink } from './builder.js';
 import { extractBom, sectionRow } from './bom.js';
 import { parentPositionColumns, parentPositionsToItems } from './bom-parent.js';
+import { assemblyPathColumn, pathsToParents } from './bom-path.js';
+import { sheetTitleRow } from './bom-sheets.js';
+import { extractSideSheet, sideHeader } from './icd-sides.js';
 import { isItemNet } from './icd-via.js';
 import { extractInterfaceList, isInterfaceList } from './icd-interface-list.js';
 import { labelled } from './n2-cells.js';
 import { endpoint, extractDiagonalN2, extractN2, findDiagonalN2, isN2Matrix } from './n2.js';
-import { findHeader, roleOf, splitList as splitCell, type ColumnRole } from './columns.js';
+import { findHeader, splitList as splitCell, type ColumnRole } from './columns.js';
 import { withArrowEnds, withLetteredEnds } from './icd-arrows.js';
-import { expandNets } from './list-tables.js';
+import { withPeerEnds } from './icd-peer.js';
+import { extractKeyValue, keyValueBody } from './key-value-tables.js';
 import { extractPinList, pinListColumns } from './pin-list.js';
 import { carrierName, carrierProtocols, connectorPins, connectorRefs, netNames } from './icd-cells.js';
 import { busKind, isBareProtocol, isGroundName, isPowerName, isRefdes, normaliseName } from './normalise.js';
@@ -29,19 +33,33 @@ export function splitEnds(cell: string): [string, string] {
   return m ? [m[1]!.trim(), m[2]!.trim()] : ['', ''];
 }
 
+/** A sheet's title block as the labelled row that opens its section (see bom-sheets.ts). */
+function sheetTitleOpener(
+  preamble: string[][],
+  sectioned: boolean,
+): { cells: string[]; row: number } | undefined {
+  const cells = sectioned ? sheetTitleRow(preamble) : undefined;
+  return cells && { cells, row: 1 };
+}
+
 export function extractTable(
   table: DocumentTable,
   documentName: string,
   sink: MentionSink,
   known?: Set<string>,
+  /** The unit the document's direction columns are seen from, when its text says (icd-viewpoint.ts). */
+  viewpoint?: string,
 ): void {
   const splitList = (cell: string): string[] => splitCell(cell, known);
   const prov: Prov = (row, extractor) => ({ documentName, location: { ...table.location, row }, extractor });
   if (isN2Matrix(table.rows)) return extractN2(table.rows, prov, sink, known);
   const diagonal = findDiagonalN2(table.rows);
   if (diagonal) return extractDiagonalN2(diagonal, prov, sink, known);
-  if (isKeyValue(table.rows)) return extractKeyValue(table, prov, sink, known);
-  const arrowed = withArrowEnds(table.rows) ?? withLetteredEnds(table.rows);
+  if (sideHeader(table.rows)) return extractSideSheet(table, prov, sink, known);
+  const record = keyValueBody(table.rows);
+  if (record !== undefined) return extractKeyValue(table, record, prov, sink, known);
+  const arrowed =
+    withArrowEnds(table.rows) ?? withLetteredEnds(table.rows) ?? withPeerEnds(table.rows, viewpoint);
   if (arrowed) table = { ...table, rows: arrowed };
   const header = findHeader(table.rows);
   if (!header) return;
@@ -58,6 +76,12 @@ export function extractTable(
     );
     col.set('group', positions.parent);
   }
+  // "Assembly Path: CE-2 > Steam Boiler Assembly": the path's last step is the line's container.
+  const path = col.has('level') || col.has('group') ? undefined : assemblyPathColumn(header.cells, bodyRows);
+  if (path !== undefined) {
+    bodyRows = pathsToParents(bodyRows, path);
+    col.set('group', path);
+  }
   const body = bodyRows.map((cells, i) => ({ cells, row: header.index + 2 + i }));
   const get = (cells: string[], role: ColumnRole): string => {
     const c = col.get(role);
@@ -67,11 +91,12 @@ export function extractTable(
     // A BOM listed assembly by assembly opens its first section above the column header; one with
     // levels or a parent column names its top line in the list itself.
     const sectioned = !col.has('level') && !col.has('group');
-    const opener = table.rows
-      .slice(0, header.index)
-      .map((cells, i) => ({ cells, row: i + 1 }))
-      .filter(({ cells }) => sectioned && sectionRow(cells))
-      .pop();
+    const opener =
+      table.rows
+        .slice(0, header.index)
+        .map((cells, i) => ({ cells, row: i + 1 }))
+        .filter(({ cells }) => sectioned && sectionRow(cells))
+        .pop() ?? sheetTitleOpener(table.rows.slice(0, header.index), sectioned);
     const raw = (cells: string[], role: ColumnRole): string => {
       const c = col.get(role);
       return c === undefined ? '' : (cells[c] ?? '').replace(/[*`]/g, '').trimEnd();
@@ -189,7 +214,9 @@ export function extractTable(
       const rail = get(cells, 'rail');
       const consumer = get(cells, consumerRole);
       if (!rail || !consumer || /^total/i.test(consumer)) continue;
-      const railName = sink.entity(rail, 'RESOURCE', p);
+      // "3V3 Rail (+3V3)": the rail and its net label, as a signal list writes an item and its net.
+      const { name: railWords, alias: railNet } = labelled(rail);
+      const railName = sink.entity(railWords, 'RESOURCE', p, { aliases: [railNet] });
       sink.relate(endpoint(consumer, p, sink), railName, 'CONSUMES', p);
       const source = col.has('endA') ? get(cells, 'endA') : '';
       for (const s of splitList(source)) sink.relate(endpoint(s, p, sink), railName, 'PROVIDES', p);
@@ -197,6 +224,7 @@ export function extractTable(
     return;
   }
   if (col.has('endA') && col.has('endB')) {
+    const codeColumn = header.cells.findIndex((c) => /^(code|if code|interface code)$/i.test(c.trim()));
     for (const { cells, row } of body) {
       const p = prov(row, 'icd_table');
       const a = get(cells, 'endA');
@@ -206,8 +234,13 @@ export function extractTable(
       const kind = get(cells, 'ifaceType');
       if (ifaceCell && !/^[A-Z]{1,4}-?\d+$/.test(ifaceCell)) {
         const power = isPowerName(ifaceCell) || /power/i.test(kind);
+        // Its code ("IF-S", in an Id or a Code column) is how pin-outs and signal tables name it.
+        const code = /^[A-Z]{1,4}-[A-Z0-9]{1,4}$/.exec(
+          get(cells, 'ifaceId') || (cells[codeColumn] ?? '').trim(),
+        )?.[0];
         const iface = sink.entity(ifaceCell, power ? 'RESOURCE' : 'INTERFACE', p, {
           properties: { type: kind },
+          aliases: [code],
         });
         for (const s of splitList(a))
           sink.relate(endpoint(s, p, sink), iface, power ? 'PROVIDES' : 'CONNECTS', p);
@@ -226,70 +259,13 @@ export function extractTable(
   }
   if (col.has('pin') && col.has('signal')) {
     const pinList = pinListColumns(header.cells);
-    if (pinList) return extractPinList(body, get, pinList, (row) => prov(row, 'pin_table'), sink);
+    if (pinList)
+      return extractPinList(body, get, pinList, (row) => prov(row, 'pin_table'), sink, viewpoint, table.name);
     for (const { cells, row } of body) {
       const signal = get(cells, 'signal');
       if (!signal || isGroundName(signal) || /^(nc|n\/c|spare|reserved|-)$/i.test(signal)) continue;
       sink.entity(signal, isPowerName(signal) ? 'RESOURCE' : 'SIGNAL', prov(row, 'pin_table'));
     }
-  }
-}
-
-/** A two-column property table ("Property | Value"): one interface described per table. */
-function isKeyValue(rows: string[][]): boolean {
-  const head = rows[0] ?? [];
-  return (
-    head.filter((c) => c.trim()).length === 2 &&
-    /^(property|field|parameter|attribute|key|item|characteristic)$/i.test(head[0]!.trim())
-  );
-}
-
-function extractKeyValue(table: DocumentTable, prov: Prov, sink: MentionSink, known?: Set<string>): void {
-  const splitList = (cell: string): string[] => splitCell(cell, known);
-  const values = new Map<string, { value: string; row: number }>();
-  table.rows.slice(1).forEach((r, i) => {
-    const role = roleOf(r[0] ?? '');
-    if (role && r[1]?.trim() && !values.has(role)) values.set(role, { value: r[1].trim(), row: i + 2 });
-  });
-  const a = values.get('endA');
-  const b = values.get('endB');
-  // The table's caption or heading names the interface; without both ends it is not an interface table.
-  // A section numbered and id'd ("2 IF-01 Tow Link") names it after the id, which is an alias.
-  const caption = (table.name ?? '')
-    .replace(/^(interface|if)\s*[:\-–]\s*/i, '')
-    .replace(/^[\d.]+\s+/, '')
-    .trim();
-  const id = /^([A-Z]{1,4}-\d{1,3})\s+(\S.*)$/.exec(caption);
-  const title = id ? id[2]! : caption;
-  if (!a || !b || !title) return;
-  const kind = values.get('ifaceType')?.value ?? '';
-  const p = prov(a.row, 'icd_table');
-  const power = isPowerName(title) || /\bpower\b/i.test(kind);
-  // "Board nets: TOW_TX+/-, TOW_RX+/-": the schematic names of its lines are its aliases.
-  const nets = table.rows
-    .slice(1)
-    .filter((r) => /\bnets?\b/i.test(r[0] ?? ''))
-    .flatMap((r) => expandNets(r[1] ?? ''));
-  const iface = sink.entity(title, power ? 'RESOURCE' : 'INTERFACE', p, {
-    properties: { type: kind },
-    aliases: [id?.[1], ...nets],
-    // Nets the ICD names as its lines are lines of this interface, whatever the netlist's guess
-    // from each net alone (a signal per net).
-    ...(nets.length >= 2 ? { weight: 2.5 } : {}),
-  });
-  // "Ethernet Switch (port 8, in the TPU)": a remark in brackets is no part of the end's name.
-  const ends = (cell: string): string[] => splitList(cell.replace(/\s*\([^()]*\s[^()]*\)/g, ''));
-  for (const s of ends(a.value)) sink.relate(endpoint(s, p, sink), iface, power ? 'PROVIDES' : 'CONNECTS', p);
-  for (const d of ends(b.value)) sink.relate(endpoint(d, p, sink), iface, power ? 'CONSUMES' : 'CONNECTS', p);
-  // "Carried by: Tow Cable W1, pairs A and B" / "J3 (Sensor Connector)": the cable or connector it
-  // runs through is on it too; lower-case words ("on board", "towfish loom") name nothing.
-  const carrier = values.get('interface')?.value ?? '';
-  for (const part of carrier.split(/\s*[,;]\s*/)) {
-    const ref = /^([A-Z]{1,3}\d{1,3})\s*\(([^()]+)\)$/.exec(part);
-    const name = ref ? ref[2]!.trim() : part.replace(/\s+[A-Z]{1,3}\d{1,3}$/, '').trim();
-    if (!/^[A-Z]/.test(name) || !/[a-z]/.test(name)) continue;
-    const unit = sink.entity(name, 'COMPONENT', p, { aliases: [ref?.[1]], weight: 0.4 });
-    sink.relate(unit, iface, 'CONNECTS', p);
   }
 }
 
