@@ -15,15 +15,14 @@ import {
   siblingsOf,
   startupEnd,
   moves,
-  steadySegments,
   indexAt,
   isDiscrete,
   type Channel,
   type Context,
 } from './context.js';
-import { drift, standsOut } from './detect-drift.js';
-import { ownSegments, settledAfter } from './drift-own.js';
-import { joinUnanswered } from './drift-span.js';
+import { standsOut } from './detect-drift.js';
+import { driftCandidates, type DriftCandidate } from './drift-candidates.js';
+import { loadExplains } from './drift-gain.js';
 import {
   dropouts,
   limitBreaches,
@@ -45,10 +44,12 @@ import { commandedOff, timeAt, toFindings } from './assemble.js';
 import { mergeEvents, pairSteps, type RowEvent } from './findings.js';
 import { limitsFromContext } from './limits.js';
 import { limitRepeats } from './repeats.js';
-import { changeSettler, spikeExplained } from './spike-context.js';
+import { causeBy, changeSettler, FREQUENCY_UNITS, movingChanges, spikeExplained } from './spike-context.js';
 import { materialChanges, stepExplained } from './step-context.js';
+import { levelSteps } from './step-level.js';
 import { stepIsOwn } from './step-reference.js';
 import { commandedMoves, inTransit } from './transit.js';
+import { answersCommand } from './command-answer.js';
 import { naturalHold, repeatShare } from './stuck-context.js';
 import { followsDwells, followsReference } from './oscillation-context.js';
 import { atFrozenEdge, dropFrozenEchoes, joinFlicker, withoutFrozen } from './frozen.js';
@@ -225,8 +226,26 @@ async function analyse(
   const taus = lagSet(seriesPeriod, ctx.duration);
   const raw: RawEvent[] = [];
   const cleaned = new Map<string, Float64Array>();
+  // Oscillations are explained only by changes that move their command (spike-context.ts), or by any
+  // change of a frequency command: a sine sweep's frequency creeps a fraction of a hertz a sample, and
+  // the response it drives is an oscillation. Spikes keep every change: the same rule for them found
+  // one glitch in set 5 and made 11 false spikes in a held-out set (a command's small steps each
+  // kick the channel it drives).
+  const oscTimes = [
+    ...new Set(
+      context.flatMap((c) => {
+        const x = byName.get(c.name)!;
+        const idx = changeIdx.get(c.name) ?? [];
+        if (FREQUENCY_UNITS.test(unitsOf(c.name) ?? '')) return idx;
+        return movingChanges(x, idx, c.kind === 'text' || isDiscrete(x));
+      }),
+    ),
+  ]
+    .sort((a, b) => a - b)
+    .map((i) => t![i]!);
+  const oscCtx = { ...ctx, changes: new Map(channels.map((ch) => [ch.name, oscTimes] as const)) };
   /** Drift candidates, with the series they were judged on and the sibling series behind it. */
-  const drifts: { d: RawEvent; y: Float64Array; refs: Float64Array[] }[] = [];
+  const drifts: DriftCandidate[] = [];
   for (const ch of channels) {
     const sp = spikes(ch);
     cleaned.set(ch.name, sp.cleaned);
@@ -238,10 +257,13 @@ async function analyse(
       ...bucketSpikes(ch, scan, cols, bucket),
     ];
     raw.push(
-      // Oscillations as spikes: by the latest change before the event's end, within its own response.
+      // Oscillations as spikes: by the latest change before the event's onset (causeBy), within its
+      // own response.
       // During a commanded sine every sample is a change (explained); once the command holds, a limit
       // cycle seconds later is not the sine's doing, whatever the channel's longest settling window.
-      ...local.filter((e) => !spikeExplained(ctx, ch, t![e.i0]!, t![e.i1]!, settler)),
+      ...local.filter(
+        (e) => !spikeExplained(e.kind === 'spike' ? ctx : oscCtx, ch, t![e.i0]!, t![causeBy(e)]!, settler),
+      ),
     );
   }
   // A raise during a stepped scan or a sine sweep that the scan's dwells or a calm channel's motion
@@ -266,25 +288,25 @@ async function analyse(
     }),
   );
   raw.splice(0, raw.length, ...raw.filter((e) => !scanned.has(e)));
-  // The command changes that may explain a step: material ones only (a new level, the start of a fast
-  // ramp), and those of a state that cycles too (a step at a thermostat's toggle is the toggle's doing).
+  // The command changes that may explain a step, by command: material ones only (a new level, the start
+  // of a fast ramp), and those of a state that cycles too (a step at a thermostat's toggle is the
+  // toggle's doing).
   const margin = stepWindow(t!.length);
-  const stepChanges = [
-    ...new Set(
-      context.flatMap((c) => {
-        const x = byName.get(c.name)!;
-        const idx = programmed.has(c.name) && !changeIdx.get(c.name)?.length ? [] : changeIndices(x);
-        return materialChanges(x, idx, c.kind === 'text' || isDiscrete(x), margin);
-      }),
-    ),
-  ].sort((a, b) => a - b);
+  const stepChangesBy = new Map(
+    context.map((c) => {
+      const x = byName.get(c.name)!;
+      const idx = programmed.has(c.name) && !changeIdx.get(c.name)?.length ? [] : changeIndices(x);
+      return [c.name, materialChanges(x, idx, c.kind === 'text' || isDiscrete(x), margin)] as const;
+    }),
+  );
   // A step while a followed command's move is under way is the plant's answer to it (transit.ts).
   const numericCommands = context.filter((c) => c.kind === 'command' && !isDiscrete(byName.get(c.name)!));
-  const commanded = commandedMoves(
-    numericCommands.map((c) => byName.get(c.name)!),
-    channels,
-    margin,
+  const commandedBy = new Map(
+    numericCommands.map((c) => [c.name, commandedMoves([byName.get(c.name)!], channels, margin)] as const),
   );
+  // The state a program step starts in: the value of every command whose changes explain others.
+  const programCols = context.filter((c) => changeIdx.get(c.name)?.length).map((c) => byName.get(c.name)!);
+  const programKey = (i: number) => programCols.map((x) => x[i]).join(',');
   for (const ch of channels) {
     const sibs = channels.filter((c) => ctx.siblings.get(ch.name)!.includes(c.name));
     const own = cleaned.get(ch.name)!;
@@ -310,6 +332,20 @@ async function analyse(
       : residualOf(own, regs, indexAt(t!, ctx.startup.get(ch.name)!));
     // Steps are judged on the sibling residual too: a shared cycle hides a small shift in one sensor.
     const ySigma = noiseScale(y);
+    // Only the changes of the commands this channel answers may explain its steps (command-answer.ts):
+    // answers on its own level or on the residual the step is judged on (a pair's residual answers a
+    // command that only the other sensor follows).
+    const answeredCommands = context
+      .map((c) => c.name)
+      .filter(
+        (c) =>
+          answersCommand(own, ch.sigma, stepChangesBy.get(c) ?? [], 2 * margin) ||
+          answersCommand(y, ySigma, stepChangesBy.get(c) ?? [], 2 * margin),
+      );
+    const stepChanges = [...new Set(answeredCommands.flatMap((c) => stepChangesBy.get(c) ?? []))].sort(
+      (a, b) => a - b,
+    );
+    const commanded = answeredCommands.flatMap((c) => commandedBy.get(c) ?? []);
     // Evidence in the channel's own units: its mean level 20 samples either side of the change.
     const level = (a: number, b: number) => {
       const xs = own.subarray(Math.max(0, a), Math.min(own.length, b));
@@ -348,91 +384,26 @@ async function analyse(
           !inTransit(commanded, e.i0, margin, (c) => responded(own, ch.sigma, c, t!.length)) &&
           !stepExplained(stepCtx, ch.name, e.i0, e.i1, stepChanges, stepSettler),
       ),
+      // A lone channel's model can add dynamics the channel lacks: its level is searched too (step-level.ts).
+      ...(sibs.length
+        ? []
+        : levelSteps(ch, own, stepEvents, {
+            ctx,
+            changes,
+            stepChanges,
+            commanded,
+            margin,
+            fit: own.map((v, i) => v - y[i]!),
+          })),
     );
-    const answered = (c: number, end: number) => responded(y, ySigma, c, end);
-    if (sibs.length < 2) {
-      // A lone channel: judged on its own level, from where it settled after each change (row 0 is
-      // power-on) to the next, against the wander of its other steady stretches (drift-own.ts). A
-      // pair: the same on its residual against the other, which cancels what they share; the two
-      // residuals mirror each other (standsOut cannot say which moved), so both channels report the
-      // drift and the finding names both. (Pairs had the level rule and a 10-sigma floor: the wander
-      // band now keeps cells that part under load out, dev seeds 1-25.)
-      const level = sibs.length ? y : own;
-      const from = [0, ...changes];
-      const settled = settledAfter(
-        level,
-        ch.sigma,
-        t!,
-        from,
-        seriesPeriod,
-        (c, end) => !c || answered(c, end),
-      );
-      const segments = ownSegments(
-        t!,
-        from,
-        settled,
-        ctx.settle.get(ch.name) ?? 0,
-        Math.max(ctx.startup.get(ch.name)!, 0.1 * ctx.duration),
-      );
-      for (const [s, e] of segments) {
-        const d = drift(
-          ch,
-          level,
-          s,
-          e,
-          false,
-          segments.filter(([a]) => a !== s),
-        );
-        if (d) drifts.push({ d, y: level, refs });
-      }
-      // A pair's residual cancels what the two share, so its stretches are judged joined across
-      // changes it did not answer too (drift-span.ts); the ramp found there must still leave the
-      // wander of the stretches it does not touch.
-      if (sibs.length) {
-        const joined = joinUnanswered(segments, changes, t!.length, answered).filter(
-          ([a, b]) => !segments.some(([u, v]) => u === a && v === b),
-        );
-        for (const [s, e] of joined) {
-          const d = drift(ch, level, s, e, false, []);
-          const apart = d && segments.filter(([a, b]) => b <= d.i0 || a > d.i1);
-          const kept = apart?.length ? drift(ch, level, s, e, false, apart) : null;
-          if (kept) drifts.push({ d: kept, y: level, refs });
-        }
-      }
-      continue;
-    }
-    // With two siblings or more a drift is judged from where the residual stopped moving (a creep
-    // that starts later must not stretch the settling mask over itself) and down to 3 sigma, since
-    // standsOut can then tell one sensor's creep from cells parting under load. Only the residual's
-    // settling masks it: the channel's own (a thermal lag of a whole plateau, capped at 15% of the
-    // file after every command) hid creeps that start while the channel, with its siblings, is still
-    // settling.
-    const settleY = changes.length ? settleLevel(y, ch.sigma, t!, changes, seriesPeriod, undefined, true) : 0;
-    // A channel still settling when the next command comes (settle at the 15% cap) has no steady
-    // stretch to judge a slow change in.
-    if (changes.length && settleY >= 0.15 * ctx.duration) continue;
-    const segCtx = {
-      ...ctx,
-      settle: new Map([[ch.name, settleY]]),
-      startup: new Map([[ch.name, Math.max(0.1 * ctx.duration, ctx.startup.get(ch.name)!)]]),
-    };
-    // Stretches joined across changes the residual did not answer (drift-span.ts).
-    const steady = steadySegments(segCtx, ch.name);
-    const joined = joinUnanswered(steady, changes, t!.length, answered).filter(
-      ([a, b]) => !steady.some(([u, v]) => u === a && v === b),
-    );
-    const spans = [...steady, ...joined];
-    // The floor in the residual's own noise where that is the smaller: a channel's sigma taken from
-    // its own differences is raised by what its siblings share (a recipe ramp) and the residual cancels.
-    const ych = { ...ch, sigma: Math.min(ch.sigma, ySigma) };
-    for (const [s, e] of spans) {
-      const d = drift(ych, y, s, e, true);
-      if (d) drifts.push({ d, y, refs });
-    }
+    drifts.push(...driftCandidates({ ctx, ch, own, y, ySigma, refs, sibFrozen, changes, programKey }));
   }
   // A drift on a sibling residual is one sensor's own only when the siblings, referenced to each
-  // other, kept still over the same window; cells that part under load all move.
-  for (const { d, y, refs } of drifts) if (standsOut(y, refs, d.i0, d.i1)) raw.push(d);
+  // other, kept still over the same window; cells that part under load all move. A pair's drift
+  // that its partner's load explains is the two answering that load differently (drift-gain.ts).
+  for (const { d, y, refs } of drifts)
+    if (standsOut(y, refs, d.i0, d.i1) && !(refs.length === 1 && loadExplains(y, refs[0]!, d.i0, d.i1)))
+      raw.push(d);
 
   const events: RowEvent[] = raw.map((e) => ({ ...e, r0: e.i0 * bucket, r1: e.i1 * bucket + bucket - 1 }));
   events.push(...drop.events);

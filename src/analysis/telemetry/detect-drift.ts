@@ -9,7 +9,7 @@ import type { Channel } from './context.js';
 import type { RawEvent } from './detect-local.js';
 import { localRamp, persists, stepResid } from './drift-local.js';
 import { wanderBand } from './drift-own.js';
-import { madSigma, smallMedian } from './robust.js';
+import { finiteMean, madSigma, smallMedian } from './robust.js';
 
 /** Ramp height against the spread of what the fit leaves: 6x keeps cycles and wander out. */
 const DRIFT_MIN_RATIO = 6;
@@ -215,18 +215,6 @@ function judge(
  */
 const STAND_OUT = 3;
 
-/** Mean of the finite values of y over [a, b), clamped to the series (blanked frozen spans skipped). */
-function meanOf(y: ArrayLike<number>, a: number, b: number): number {
-  let sum = 0;
-  let k = 0;
-  for (let i = Math.max(0, a); i < Math.min(y.length, b); i++)
-    if (Number.isFinite(y[i]!)) {
-      sum += y[i]!;
-      k++;
-    }
-  return k ? sum / k : NaN;
-}
-
 /**
  * Whether a drift over [i0, i1] on residual `own` stands out from its siblings (their series `sibs`):
  * the change between windows of a fifth of the drift (at least 10 samples) before its onset and at its
@@ -239,7 +227,7 @@ export function standsOut(own: Float64Array, sibs: Float64Array[], i0: number, i
   const a = Math.max(0, i0 - w);
   const b = Math.min(own.length, i1 + 1);
   const change = (y: ArrayLike<number>, from: number) =>
-    Math.abs(meanOf(y, i1 - w + 1 - from, i1 + 1 - from) - meanOf(y, i0 - w - from, i0 - from));
+    Math.abs(finiteMean(y, i1 - w + 1 - from, i1 + 1 - from) - finiteMean(y, i0 - w - from, i0 - from));
   // The others' median per point into reused buffers (smallMedian): a fresh array and a median
   // call per point were most of this test's cost.
   const at = new Float64Array(sibs.length);

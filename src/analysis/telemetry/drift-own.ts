@@ -5,7 +5,7 @@
 // Two things make that safe: the stretch starts only once the level has settled, and the drift must
 // leave the band the level wanders in over the channel's other steady stretches.
 import { firstFlat } from './context.js';
-import { madSigma, median, rollingMean } from './robust.js';
+import { interpolate, madSigma, median, rollingMean } from './robust.js';
 
 /**
  * First index s in [c, end) from which y stays within `band` for as long as it took to get there
@@ -101,4 +101,16 @@ export function wanderBand(y: Float64Array, segments: [number, number][], B: num
     if (yb.length >= 10) widest = Math.max(widest, band(yb));
   }
   return widest;
+}
+
+/**
+ * y with the spans [i0, i1] blanked and bridged by linear interpolation (y itself when none). A pair's
+ * residual while the partner is frozen is the live sensor's own motion less a held value: the pair
+ * says nothing there, and unbridged that motion read as a drift, or as wander that hid one.
+ */
+export function bridged(y: Float64Array, spans: { i0: number; i1: number }[]): Float64Array {
+  if (!spans.length) return y;
+  const out = Float64Array.from(y);
+  for (const { i0, i1 } of spans) out.fill(NaN, Math.max(0, i0), Math.min(out.length, i1 + 1));
+  return interpolate(out);
 }

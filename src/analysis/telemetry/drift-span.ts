@@ -3,9 +3,23 @@
 // answer does not end its steady stretch. Cut at every change, a slow creep was judged in pieces,
 // each under the floor (a 3-sigma creep over four heating cycles read about 1.3 sigma per stretch).
 
+/** Index of the first element of the ascending list xs that is >= x (xs.length when none is). */
+function firstAtLeast(xs: number[], x: number): number {
+  let lo = 0;
+  let hi = xs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (xs[mid]! < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /**
  * Joins consecutive steady segments [start, end) (indices) when every change (index) between them
  * went unanswered by the series: `answered(c, next)` with `next` the following change or the end.
+ * The changes are sorted once and those between two segments found by binary search: a declared
+ * `_cmd` sweep changes on every sample, and a scan of all of them per segment was segments x changes.
  */
 export function joinUnanswered(
   segments: [number, number][],
@@ -16,14 +30,16 @@ export function joinUnanswered(
   const out: [number, number][] = [];
   const sorted = [...changes].sort((a, b) => a - b);
   const next = (k: number) => (k + 1 < sorted.length ? sorted[k + 1]! : length);
+  const anyAnswered = (from: number, to: number) => {
+    for (let k = firstAtLeast(sorted, from); k < sorted.length && sorted[k]! <= to; k++)
+      if (answered(sorted[k]!, next(k))) return true;
+    return false;
+  };
   for (const seg of segments) {
     const last = out[out.length - 1];
-    if (last) {
-      const between = sorted.flatMap((c, k) => (c >= last[1] - 1 && c <= seg[0] ? [k] : []));
-      if (!between.some((k) => answered(sorted[k]!, next(k)))) {
-        last[1] = seg[1];
-        continue;
-      }
+    if (last && !anyAnswered(last[1] - 1, seg[0])) {
+      last[1] = seg[1];
+      continue;
     }
     out.push([seg[0], seg[1]]);
   }

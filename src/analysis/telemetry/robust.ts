@@ -271,3 +271,29 @@ export function noiseScale(xs: Float64Array): number {
   const floor = Math.max(q * 0.5, 1e-9 * (Math.abs(level) + 1), spread * 1e-3);
   return Math.max(s, floor);
 }
+
+/** Mean of the finite values of y over [a, b), clamped to the series (NaN, a blanked span, is skipped). */
+export function finiteMean(y: ArrayLike<number>, a: number, b: number): number {
+  let sum = 0;
+  let k = 0;
+  for (let i = Math.max(0, a); i < Math.min(y.length, b); i++)
+    if (Number.isFinite(y[i]!)) {
+      sum += y[i]!;
+      k++;
+    }
+  return k ? sum / k : NaN;
+}
+
+/** Spread of the finite values of x (max - min; 0 with fewer than two distinct ones). */
+export function finiteRange(x: ArrayLike<number>): number {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (let i = 0; i < x.length; i++) {
+    const v = x[i]!;
+    if (Number.isFinite(v)) {
+      if (v < lo) lo = v;
+      if (v > hi) hi = v;
+    }
+  }
+  return hi > lo ? hi - lo : 0;
+}

@@ -3,7 +3,14 @@
 import { describe, expect, it } from 'vitest';
 import { makeChannel, type Context } from './context.js';
 import { noiseScale } from './robust.js';
-import { changeSettler, spikeExplained } from './spike-context.js';
+import {
+  causeBy,
+  changeSettler,
+  FREQUENCY_UNITS,
+  movingChanges,
+  ONSET_SAMPLES,
+  spikeExplained,
+} from './spike-context.js';
 
 /** Deterministic noise in [-s, s]: a fixed sequence, so the tests do not depend on a seed. */
 const noise = (i: number, s: number) => s * Math.sin(i * 12.9898) * ((i * 7) % 5) * 0.25;
@@ -36,5 +43,47 @@ describe('spikes and commands', () => {
 
   it('a spike in the start-up window is explained', () => {
     expect(spikeExplained(ctx, ch, 50, 50, changeSettler(ch, t, 1))).toBe(true);
+  });
+});
+
+describe('movingChanges', () => {
+  const every = (x: Float64Array) => x.map((_, i) => i).filter((i) => i > 0 && x[i] !== x[i - 1]);
+  it('keeps a new level and drops the sample changes of a slow tracking ramp', () => {
+    // Held at 0, a jump to 100 at 500, then a creep of 0.004 a sample (0.08 over 20 samples: 0.08%).
+    const x = Float64Array.from({ length: 2000 }, (_, i) =>
+      i < 500 ? 0 : 100 + (i >= 1000 ? 0.004 * (i - 1000) : 0),
+    );
+    const kept = movingChanges(x, Array.from(every(x)), false);
+    expect(kept).toEqual([500]);
+  });
+  it('keeps the sample changes of a fast sine (each window moves a good part of its range)', () => {
+    const x = Float64Array.from({ length: 1000 }, (_, i) => Math.sin((2 * Math.PI * i) / 50));
+    const changes = Array.from(every(x));
+    expect(movingChanges(x, changes, false)).toEqual(changes);
+  });
+  it('keeps the moves of a ramp that crosses 5% of the range within 10 samples, and not one that does not', () => {
+    // 0.3 a sample over a range of 100: 6 within 20 samples (kept); 0.2 a sample: 4 (dropped).
+    const ramp = (rate: number) => Float64Array.from({ length: 1000 }, (_, i) => Math.min(100, rate * i));
+    expect(movingChanges(ramp(0.3), [100], false)).toEqual([100]);
+    expect(movingChanges(ramp(0.2), [100], false)).toEqual([]);
+  });
+  it('keeps every change of a text or discrete state', () => {
+    const x = Float64Array.from({ length: 100 }, (_, i) => (i < 50 ? 0 : 1e-6));
+    expect(movingChanges(x, [50], true)).toEqual([50]);
+  });
+});
+
+describe('FREQUENCY_UNITS', () => {
+  it("names a frequency command's units, not a position's or a speed's", () => {
+    for (const u of ['Hz', 'kHz', 'MHz']) expect(FREQUENCY_UNITS.test(u)).toBe(true);
+    for (const u of ['deg', 'rpm', 'mHz-ish', 'g']) expect(FREQUENCY_UNITS.test(u)).toBe(false);
+  });
+});
+
+describe('causeBy', () => {
+  it("a spike's cause may come by its end, an oscillation's only by its onset", () => {
+    expect(causeBy({ kind: 'spike', i0: 100, i1: 102 })).toBe(102);
+    expect(causeBy({ kind: 'oscillation', i0: 1000, i1: 5000 })).toBe(1000 + ONSET_SAMPLES);
+    expect(causeBy({ kind: 'oscillation', i0: 1000, i1: 1100 })).toBe(1100);
   });
 });

@@ -5,7 +5,7 @@
 // explained only by the start-up window or by the latest change before it, within that change's own
 // response measured on the channel (as settleTime measures it, for that change alone).
 import { indexAt, type Channel, type Context } from './context.js';
-import { median, rollingMean } from './robust.js';
+import { finiteRange, median, rollingMean } from './robust.js';
 
 /**
  * Per-change settling (s) of one channel, computed lazily and cached: the smoothed slope is computed
@@ -65,4 +65,41 @@ export function spikeExplained(
   const c = changes[k]!;
   if (!(t0 <= c + settle)) return false;
   return t0 <= c + settleOf(indexAt(ctx.t, c));
+}
+
+/** Share of a command's range it must move within OSC_MOVE_WINDOW samples of a change to explain an oscillation. */
+export const OSC_MOVE_SHARE = 0.05;
+/** Samples either side of a change over which the command's move is measured. */
+export const OSC_MOVE_WINDOW = 10;
+
+/**
+ * The changes of a command that can explain an oscillation: those where the command moves by
+ * OSC_MOVE_SHARE of its range within OSC_MOVE_WINDOW samples (a new level, a fast sine's every
+ * sample). A slow tracking command changes at every sample too (an antenna's azimuth creeping 0.004
+ * degrees a sample across a 100-degree range), and each of those changes, closer to the next sample
+ * than any settling window, explained every limit cycle of every channel during the track. A text or
+ * discrete state's changes have no scale: all of them count.
+ */
+export function movingChanges(cmd: Float64Array, changes: number[], categorical: boolean): number[] {
+  if (categorical || !changes.length) return changes;
+  const floor = OSC_MOVE_SHARE * finiteRange(cmd);
+  return changes.filter(
+    (c) => finiteRange(cmd.subarray(Math.max(0, c - OSC_MOVE_WINDOW), c + OSC_MOVE_WINDOW + 1)) >= floor,
+  );
+}
+
+/** Units of a frequency command (a sweep's set frequency), whose every change may explain an oscillation. */
+export const FREQUENCY_UNITS = /^[kMG]?Hz$/;
+
+/**
+ * An oscillation is explained by the latest change before its onset, not before its end: a limit
+ * cycle of 200 s that a laser-power step 6 s before its end interrupts was the step's. An event may
+ * start up to an RMS window plus half the high-pass width before the onset (4 x (30 + 20) samples at
+ * the slow scale: a commanded sine starting at 80 s was an event from 79.2 s at 200 Hz): 300 samples.
+ */
+export const ONSET_SAMPLES = 300;
+
+/** The index by which the cause of a spike (its end) or an oscillation (its onset) must have come. */
+export function causeBy(e: { kind: string; i0: number; i1: number }): number {
+  return e.kind === 'spike' ? e.i1 : Math.min(e.i1, e.i0 + ONSET_SAMPLES);
 }

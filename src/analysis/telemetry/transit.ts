@@ -6,7 +6,7 @@
 // the command (the measured speed, in the command's own units) says when the move ends: until it has
 // arrived, the channels that answered the command are still answering it.
 import { changeIndices } from './context.js';
-import { interpolate } from './robust.js';
+import { finiteRange, interpolate } from './robust.js';
 import { materialChanges } from './step-context.js';
 
 /** A follower stays within this share of the command's range of it on most rows. */
@@ -16,25 +16,14 @@ export const ARRIVED_SHARE = 0.005;
 /** Samples a follower must stay within that band to have arrived. */
 const ARRIVED_HOLD = 5;
 
-function rangeOf(x: Float64Array): number {
-  let lo = Infinity;
-  let hi = -Infinity;
-  for (const v of x)
-    if (Number.isFinite(v)) {
-      lo = Math.min(lo, v);
-      hi = Math.max(hi, v);
-    }
-  return hi > lo ? hi - lo : 0;
-}
-
 /**
  * Whether a measured series follows a command: it spans at least half the command's range, and on
  * most rows it sits within FOLLOW_SHARE of that range from the command (a speed tracking its set
  * speed; a temperature lagging hours behind its set-point does not).
  */
 export function follows(cmd: Float64Array, x: Float64Array): boolean {
-  const range = rangeOf(cmd);
-  if (!(range > 0) || rangeOf(x) < 0.5 * range) return false;
+  const range = finiteRange(cmd);
+  if (!(range > 0) || finiteRange(x) < 0.5 * range) return false;
   let near = 0;
   let seen = 0;
   for (let i = 0; i < cmd.length; i++) {

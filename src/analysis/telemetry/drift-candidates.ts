@@ -1,0 +1,135 @@
+// Drift candidates of one channel, before the sibling tests (standsOut, drift-gain.ts) that keep the
+// sensor's own: a lone channel or a pair judged on its own level or residual, stretch by stretch
+// (drift-own.ts, drift-lag.ts), joined across unanswered changes (drift-span.ts) and against a
+// repeating program (drift-program.ts); a channel with two siblings or more on its sibling residual.
+// Split from analyse.ts, which prepares the series these rules read.
+import { responded, settleLevel, steadySegments, type Channel, type Context } from './context.js';
+import type { RawEvent } from './detect-local.js';
+import { drift } from './detect-drift.js';
+import { bridged, ownSegments, settledAfter } from './drift-own.js';
+import { lagTail } from './drift-lag.js';
+import { programResidual } from './drift-program.js';
+import { joinUnanswered } from './drift-span.js';
+import { noiseScale } from './robust.js';
+
+/** A drift found, with the series it was judged on and the sibling series behind it. */
+export interface DriftCandidate {
+  d: RawEvent;
+  y: Float64Array;
+  refs: Float64Array[];
+}
+
+export interface DriftInputs {
+  ctx: Context;
+  ch: Channel;
+  /** The channel's own level (cleaned). */
+  own: Float64Array;
+  /** Its residual against its siblings (or, alone, against its lagged commands) and that one's noise. */
+  y: Float64Array;
+  ySigma: number;
+  /** The siblings' series (frozen spans removed); empty for a lone channel. */
+  refs: Float64Array[];
+  /** The siblings' frozen spans: a pair's residual is bridged across them. */
+  sibFrozen: { i0: number; i1: number }[];
+  /** Indices of the command changes the channel may answer. */
+  changes: number[];
+  /** The program state at a row (every explaining command's value): drift-program.ts. */
+  programKey: (i: number) => string;
+}
+
+export function driftCandidates(inputs: DriftInputs): DriftCandidate[] {
+  const { ctx, ch, own, y, ySigma, refs, sibFrozen, changes, programKey } = inputs;
+  const t = ctx.t;
+  const siblings = refs.length;
+  const out: DriftCandidate[] = [];
+  const answered = (c: number, end: number) => responded(y, ySigma, c, end);
+  if (siblings < 2) {
+    // A lone channel: judged on its own level, from where it settled after each change (row 0 is
+    // power-on) to the next, against the wander of its other steady stretches (drift-own.ts). A
+    // pair: the same on its residual against the other, which cancels what they share; the two
+    // residuals mirror each other (standsOut cannot say which moved), so both channels report the
+    // drift and the finding names both. (Pairs had the level rule and a 10-sigma floor: the wander
+    // band now keeps cells that part under load out, dev seeds 1-25.)
+    // Against a frozen partner the residual is this channel's own motion less a held value (a
+    // magnet pair, one frozen through a warm-up: the other's warming read as a 104-sigma drift).
+    // The pair says nothing there: its residual is bridged across the partner's frozen runs.
+    const level = siblings ? bridged(y, sibFrozen) : own;
+    const from = [0, ...changes];
+    const settled = settledAfter(level, ch.sigma, t, from, ctx.period, (c, end) => !c || answered(c, end));
+    const segments = ownSegments(
+      t,
+      from,
+      settled,
+      ctx.settle.get(ch.name) ?? 0,
+      Math.max(ctx.startup.get(ch.name)!, 0.1 * ctx.duration),
+    );
+    for (const [s, e] of segments) {
+      const d = drift(
+        ch,
+        level,
+        s,
+        e,
+        false,
+        segments.filter(([a]) => a !== s),
+      );
+      // A lone channel's drift that only continues its answer to the change before its stretch
+      // (row 0: power-on) is that answer's thermal lag (drift-lag.ts).
+      const c = Math.max(...from.filter((x) => x <= s));
+      if (d && !siblings && lagTail(level, c, d.i0, d.i1, d.values.change ?? 0)) continue;
+      if (d) out.push({ d, y: level, refs });
+    }
+    // A pair's residual cancels what the two share, so its stretches are judged joined across
+    // changes it did not answer too (drift-span.ts); the ramp found there must still leave the
+    // wander of the stretches it does not touch.
+    if (siblings) {
+      const joined = joinUnanswered(segments, changes, t.length, answered).filter(
+        ([a, b]) => !segments.some(([u, v]) => u === a && v === b),
+      );
+      for (const [s, e] of joined) {
+        const d = drift(ch, level, s, e, false, []);
+        const apart = d && segments.filter(([a, b]) => b <= d.i0 || a > d.i1);
+        const kept = apart?.length ? drift(ch, level, s, e, false, apart) : null;
+        if (kept) out.push({ d: kept, y: level, refs });
+      }
+    }
+    // A program that repeats: judged against the channel's own response at the same point of the
+    // same step (drift-program.ts), from the first steady stretch on, as one stretch, with the
+    // 3-sigma floor of the residual's own noise (what the program explains has cancelled). The
+    // segment-wide fit only: a warm-up through the whole record leaves each repetition a little
+    // above the last, and the local second look took one of those stair treads for a drift.
+    const steadyFrom = segments[0]?.[0] ?? t.length;
+    const prog = programResidual(level, changes, programKey, steadyFrom);
+    const d = prog && drift({ ...ch, sigma: noiseScale(prog) }, prog, steadyFrom, t.length, false, []);
+    if (d) out.push({ d, y: prog, refs });
+    return out;
+  }
+  // With two siblings or more a drift is judged from where the residual stopped moving (a creep
+  // that starts later must not stretch the settling mask over itself) and down to 3 sigma, since
+  // standsOut can then tell one sensor's creep from cells parting under load. Only the residual's
+  // settling masks it: the channel's own (a thermal lag of a whole plateau, capped at 15% of the
+  // file after every command) hid creeps that start while the channel, with its siblings, is still
+  // settling.
+  const settleY = changes.length ? settleLevel(y, ch.sigma, t, changes, ctx.period, undefined, true) : 0;
+  // A channel still settling when the next command comes (settle at the 15% cap) has no steady
+  // stretch to judge a slow change in.
+  if (changes.length && settleY >= 0.15 * ctx.duration) return out;
+  const segCtx = {
+    ...ctx,
+    settle: new Map([[ch.name, settleY]]),
+    startup: new Map([[ch.name, Math.max(0.1 * ctx.duration, ctx.startup.get(ch.name)!)]]),
+  };
+  // Stretches joined across changes the residual did not answer (drift-span.ts).
+  const steady = steadySegments(segCtx, ch.name);
+  const joined = joinUnanswered(steady, changes, t.length, answered).filter(
+    ([a, b]) => !steady.some(([u, v]) => u === a && v === b),
+  );
+  const spans = [...steady, ...joined];
+  // The floor in the residual's own noise where that is the smaller: a channel's sigma taken from
+  // its own differences is raised by what its siblings share (a recipe ramp) and the residual cancels.
+  const ych = { ...ch, sigma: Math.min(ch.sigma, ySigma) };
+  for (const [s, e] of spans) {
+    const d = drift(ych, y, s, e, true);
+    if (d) out.push({ d, y, refs });
+  }
+  return out;
+}
