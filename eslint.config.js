@@ -18,6 +18,17 @@ export default tseslint.config(
     },
   },
   {
+    // process.exit() can deadlock on Node 24+ (nodejs/node#54918): hwa ends by draining the loop with
+    // process.exitCode (cli.ts endWith); the few last-resort exits say why where they are.
+    files: ['src/**/*.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'exit', message: 'Set process.exitCode and let the loop drain.' },
+      ],
+    },
+  },
+  {
     // Layers: SQL lives in repositories (and db/), rules in services, HTTP in routes. A service that
     // imports drizzle-orm or runs raw rows is writing SQL in the wrong room.
     files: ['src/modules/**/*.service.ts', 'src/modules/**/*.routes.ts'],

@@ -73,7 +73,8 @@ program
     const refusal = workerRefusal(config());
     if (refusal) {
       say(refusal);
-      process.exit(2);
+      endWith(2);
+      return;
     }
     say(`database: ${databaseTarget(config()).description}`);
     await runWorker(config());
@@ -145,6 +146,20 @@ token
 
 class UsageError extends Error {}
 
+/**
+ * Ends the command with `code` by letting the event loop drain, never by process.exit(): on Node 24
+ * and later process.exit() can deadlock under load (nodejs/node#54918, #64274: the main thread joins
+ * V8's worker threads while a concurrent Maglev/Sparkplug compile on one of them waits for a garbage
+ * collection only the main thread can run). CI saw it twice, a command printing its error and then
+ * never ending. A natural exit disposes the isolate first, which cancels those compiles. Should a
+ * handle stay open after a failure, the unreferenced timer still ends the command.
+ */
+function endWith(code: number): void {
+  process.exitCode = code;
+  // eslint-disable-next-line no-restricted-properties -- last resort, only if a handle stayed open
+  setTimeout(() => process.exit(code), 5_000).unref();
+}
+
 /** The CLI's log for the notifications' rare warnings: one line on stderr, never on stdout. */
 const cliLog = {
   info: () => undefined,
@@ -168,5 +183,5 @@ program.parseAsync().catch((err: unknown) => {
   } else {
     process.stderr.write(`hwa: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
   }
-  process.exit(1);
+  endWith(1);
 });

@@ -38,6 +38,7 @@ async function requestReembedding(app: FastifyInstance, database: Database, mode
 export async function serve(config: Config): Promise<FastifyInstance> {
   const database = await openConfiguredDatabase(config, (err) => {
     process.stderr.write(`hwa: lost the lock on the data directory (${err.message}); stopping.\n`);
+    // eslint-disable-next-line no-restricted-properties -- another process may be writing our data: stop now
     process.exit(1);
   });
   let app: FastifyInstance;
@@ -80,6 +81,7 @@ export async function serve(config: Config): Promise<FastifyInstance> {
     const force = setTimeout(
       () => {
         app.log.error('shutdown timed out; exiting');
+        // eslint-disable-next-line no-restricted-properties -- the loop is held by whatever hung the stop
         process.exit(1);
       },
       SHUTDOWN_TIMEOUT_MS + config.workerShutdownGrace * 1000,
