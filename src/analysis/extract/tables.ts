@@ -7,6 +7,7 @@ import { extractBom, sectionRow } from './bom.js';
 import { parentPositionColumns, parentPositionsToItems } from './bom-parent.js';
 import { assemblyPathColumn, pathsToParents } from './bom-path.js';
 import { sheetTitleRow } from './bom-sheets.js';
+import { treeColumn, treeLevels } from './bom-tree.js';
 import { extractSideSheet, sideHeader } from './icd-sides.js';
 import { isItemNet } from './icd-via.js';
 import { extractInterfaceList, isInterfaceList } from './icd-interface-list.js';
@@ -65,6 +66,13 @@ export function extractTable(
   if (!header) return;
   const col = header.columns;
   let bodyRows = table.rows.slice(header.index + 1);
+  // "+-- VST-1100", "|   +-- VST-1101": a product tree drawn in front of the item numbers is the level.
+  const tree = col.has('level') || col.has('group') ? undefined : treeColumn(bodyRows);
+  if (tree !== undefined) {
+    const width = Math.max(...table.rows.map((r) => r.length));
+    bodyRows = treeLevels(bodyRows, tree, width);
+    col.set('level', width);
+  }
   // "Find No. | Parent Find No.": the parent's position read as its item number, a Parent column.
   const positions = col.has('level') || col.has('group') ? undefined : parentPositionColumns(header.cells);
   if (positions && (col.has('mpn') || col.has('refdes'))) {
