@@ -16,6 +16,7 @@ import { endpoint, extractDiagonalN2, extractN2, findDiagonalN2, isN2Matrix } fr
 import { findHeader, splitList as splitCell, type ColumnRole } from './columns.js';
 import { withArrowEnds, withLetteredEnds } from './icd-arrows.js';
 import { withPeerEnds } from './icd-peer.js';
+import { withWireEnds } from './wire-ends.js';
 import { extractKeyValue, keyValueBody } from './key-value-tables.js';
 import { extractPinList, pinListColumns } from './pin-list.js';
 import { carrierName, carrierProtocols, connectorPins, connectorRefs, netNames } from './icd-cells.js';
@@ -60,7 +61,10 @@ export function extractTable(
   const record = keyValueBody(table.rows);
   if (record !== undefined) return extractKeyValue(table, record, prov, sink, known);
   const arrowed =
-    withArrowEnds(table.rows) ?? withLetteredEnds(table.rows) ?? withPeerEnds(table.rows, viewpoint);
+    withWireEnds(table.rows) ??
+    withArrowEnds(table.rows) ??
+    withLetteredEnds(table.rows) ??
+    withPeerEnds(table.rows, viewpoint);
   if (arrowed) table = { ...table, rows: arrowed };
   const header = findHeader(table.rows);
   if (!header) return;
