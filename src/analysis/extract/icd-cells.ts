@@ -104,11 +104,14 @@ export function carrierProtocols(rows: [carrier: string, type: string][]): Map<s
 
 /**
  * The connectors a "Connector / harness" cell names by designator: "J3" alone, or "Rack Connector J1"
- * (words naming a connector, then its designator). "harness W1" is the cable, not a connector.
+ * (words naming a connector, then its designator). "harness W1" and a bare "W4" are the cable, not a
+ * connector.
  */
 export function connectorRefs(pieces: string[]): string[] {
   return pieces.flatMap((piece) => {
-    if (isRefdes(piece)) return [piece];
+    // "J4 / W4": W is the class letter of cables and harnesses (IEEE 315, IEC 81346-2), the cable the
+    // interface runs in, not a connector at its end.
+    if (isRefdes(piece)) return /^W\d/i.test(piece.trim()) ? [] : [piece];
     const m = /^(.*\S)\s+([A-Z]{1,3}\d{1,4}[A-Z]?)$/.exec(piece.trim());
     return m && CONNECTOR_WORD.test(m[1]!) ? [m[2]!] : [];
   });
