@@ -2,6 +2,7 @@
 // "J1 pin 4"), which schematic net carries it ("FLOW_PULSE (X2-3)"), and what a "Carried On" cell
 // names. Pins are how a signal list meets a netlist whose nets have other names: a connector's pin is
 // the same place in both documents.
+import { expandMnemonic } from './net-mnemonics.js';
 import { busKind, isRefdes } from './normalise.js';
 
 const PIN_REF =
@@ -36,6 +37,7 @@ export function netNames(cell: string): string[] {
   return text
     .split(/[\s,;]+/)
     .map((t) => t.replace(/^(\/[^/]+)*\//, '').trim())
+    .flatMap(expandMnemonic)
     .filter(
       (t) =>
         /^[+-]?[A-Za-z0-9][A-Za-z0-9_.+-]*$/.test(t) &&
