@@ -1,6 +1,7 @@
 // Prose: entities from defined acronyms and from the names that verbs of supply, power, control,
 // dependency and connection link. A capitalised phrase alone is not proposed: prose is full of
 // headings, people and products, and a name that takes part in no relation is rarely worth a proposal.
+import { withoutClauseNumber } from './prose-numbering.js';
 import { saysNotUsed } from './prose-negated.js';
 import type { TextBlock } from '../documents/types.js';
 import type { MentionSink } from './builder.js';
@@ -26,7 +27,7 @@ export function extractProse(
     for (const d of defined) known.add(normaliseName(d));
     defineDesignators(block.text, p, sink, known);
     const ctx: Context = {};
-    for (const sentence of block.text.split(/(?<=[.!?])\s+(?=[A-Z(])|(?<=;)\s+/)) {
+    for (const sentence of withoutClauseNumber(block.text).split(/(?<=[.!?])\s+(?=[A-Z(])|(?<=;)\s+/)) {
       aliasByCopula(tokenize(sentence), p, sink, known);
       relateSentence(sentence, p, sink, known, ctx);
     }
