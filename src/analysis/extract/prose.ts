@@ -2,6 +2,7 @@
 // dependency and connection link. A capitalised phrase alone is not proposed: prose is full of
 // headings, people and products, and a name that takes part in no relation is rarely worth a proposal.
 import { withoutClauseNumber } from './prose-numbering.js';
+import { pairedMembers } from './prose-pairs.js';
 import { saysNotUsed } from './prose-negated.js';
 import type { TextBlock } from '../documents/types.js';
 import type { MentionSink } from './builder.js';
@@ -343,6 +344,11 @@ function relateSentence(
           ? phrasesAfter(tokens, tailAt + 1, known)
           : [];
       const verbWord = tokens[i]!;
+      const pairs = pairedMembers(
+        subjects,
+        objects.map((o) => o.name),
+        tokens.some((t) => /^respectively$/i.test(t)),
+      );
       for (const subjectName of subjects) {
         // "An Auxiliary Supply derives the 24V Bus": what acts is a unit, whatever "Supply" suggests.
         const actingSupply =
@@ -382,6 +388,7 @@ function relateSentence(
           continue;
         }
         for (const o of objects) {
+          if (pairs && pairs.get(subjectName) !== o.name) continue;
           const t = say(o.name, rule.data && !known.has(normaliseName(o.name)) ? 'SIGNAL' : undefined);
           if (!t) continue;
           ctx.object = t;
