@@ -35,6 +35,14 @@ describe('product-tree BOMs', () => {
         ['b', '-3'],
       ]),
     ).toBeUndefined();
+    // A tolerance column is no tree: a value follows the marks, and nothing is a root or deeper.
+    expect(
+      treeColumn([
+        ['R1', '+-1%'],
+        ['R2', '+-5%'],
+        ['R3', '+-1%'],
+      ]),
+    ).toBeUndefined();
   });
 
   it('builds the containment from the drawing and names lines by their Title', () => {

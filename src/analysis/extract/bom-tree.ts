@@ -21,10 +21,15 @@ export function treeColumn(rows: string[][]): number | undefined {
   const width = Math.max(0, ...rows.map((r) => r.length));
   for (let c = 0; c < width; c++) {
     const values = rows.map((r) => r[c] ?? '').filter((v) => v.trim());
-    const drawn = values.filter((v) => treePrefix(v));
+    // What follows the drawing is an item number or a name, not a value ("+-5%" is a tolerance).
+    const drawn = values.filter((v) => /[A-Za-z]/.test(treePrefix(v)?.rest ?? ''));
+    // A tree has a root line without a connector, or branches at two depths at least.
+    const depths = new Set(drawn.map((v) => treePrefix(v)!.column));
+    const tree = drawn.length < values.length || depths.size >= 2;
     if (
       drawn.length >= 2 &&
       drawn.length >= 0.5 * values.length &&
+      tree &&
       drawn.some((v) => /^[+\\`├└┣┗╠╚]/.test(v))
     )
       return c;
