@@ -14,7 +14,11 @@ describe('wiring lists with pin ends', () => {
       { unit: 'S1', pin: 'C' },
       { unit: 'S2', pin: 'C' },
     ]);
+    expect(pinEnds('A1-J2-3')).toEqual([{ unit: 'A1', connector: 'J2', pin: '3' }]);
+    expect(pinEnds('A1/J2:3')).toEqual([{ unit: 'A1', connector: 'J2', pin: '3' }]);
     expect(pinEnds('Controller')).toBeUndefined();
+    // A designator range is no pin end.
+    expect(pinEnds('C1-C6')).toBeUndefined();
   });
 
   it('leaves a table whose ends are unit names alone', () => {

@@ -6,8 +6,11 @@
 // the item passes through), so the existing reading makes the relationships.
 import { isGroundName, isPowerName } from './normalise.js';
 
-// "A1-J1:1", "A1.J1:1", "M1:+", "WS1:3", "S1:NO"; a unit or connector designator is letters and digits.
-const PIN_END = /^([A-Z]{1,3}\d{1,4}[A-Z]?)(?:[-.]([A-Z]{1,3}\d{1,4}[A-Z]?))?:\s*([A-Za-z0-9+~_-]{1,6})$/;
+// "A1-J1:1", "A1.J1:1", "A1/J1:1", "M1:+", "WS1:3", "S1:NO"; or unit, connector and pin without a colon,
+// "A1-J1-1", "A1.J1.3". A unit or connector designator is letters and digits.
+const REF = '([A-Z]{1,3}\\d{1,4}[A-Z]?)';
+const PIN_END = new RegExp(`^${REF}(?:[-./]${REF})?:\\s*([A-Za-z0-9+~_-]{1,6})$`);
+const PIN_END_DOTTED = new RegExp(`^${REF}[-./]${REF}[-.]([0-9]{1,3}|[A-Z]{1,2})$`);
 
 export interface PinEnd {
   unit: string;
@@ -22,7 +25,7 @@ export function pinEnds(cell: string): PinEnd[] | undefined {
     .map((p) => p.trim())
     .filter((p) => p);
   if (pieces.length === 0) return undefined;
-  const ends = pieces.map((p) => PIN_END.exec(p));
+  const ends = pieces.map((p) => PIN_END.exec(p) ?? PIN_END_DOTTED.exec(p));
   if (ends.some((m) => !m)) return undefined;
   return ends.map((m) => ({ unit: m![1]!, ...(m![2] ? { connector: m![2] } : {}), pin: m![3]! }));
 }
