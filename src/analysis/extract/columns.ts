@@ -99,10 +99,11 @@ const SYNONYMS: [ColumnRole, RegExp][] = [
     'connector',
     /^(connector|conn\.?|header|jack|plug|physical|physical connectors?|connectors|connectors? ?\/ ?(harness|harnesses|cable|cables|wiring))$/,
   ],
-  // PLM systems call every managed thing an object: "Object Name" beside "Object ID".
+  // PLM systems call every managed thing an object: "Object Name" beside "Object ID"; PDM vaults
+  // (Vault, SolidWorks PDM) name an item by its "Title".
   [
     'name',
-    /^(name|nomenclature|item|component|part name|item name|object name|article name|material name|block|element|equipment name|unit name)$/,
+    /^(name|nomenclature|item|component|part name|item name|object name|article name|material name|block|element|equipment name|unit name|title|item title|part title)$/,
   ],
 ];
 

@@ -2,6 +2,7 @@
 // "J1 pin 4"), which schematic net carries it ("FLOW_PULSE (X2-3)"), and what a "Carried On" cell
 // names. Pins are how a signal list meets a netlist whose nets have other names: a connector's pin is
 // the same place in both documents.
+import { expandMnemonic } from './net-mnemonics.js';
 import { busKind, isRefdes } from './normalise.js';
 
 const PIN_REF =
@@ -36,6 +37,7 @@ export function netNames(cell: string): string[] {
   return text
     .split(/[\s,;]+/)
     .map((t) => t.replace(/^(\/[^/]+)*\//, '').trim())
+    .flatMap(expandMnemonic)
     .filter(
       (t) =>
         /^[+-]?[A-Za-z0-9][A-Za-z0-9_.+-]*$/.test(t) &&
@@ -104,11 +106,14 @@ export function carrierProtocols(rows: [carrier: string, type: string][]): Map<s
 
 /**
  * The connectors a "Connector / harness" cell names by designator: "J3" alone, or "Rack Connector J1"
- * (words naming a connector, then its designator). "harness W1" is the cable, not a connector.
+ * (words naming a connector, then its designator). "harness W1" and a bare "W4" are the cable, not a
+ * connector.
  */
 export function connectorRefs(pieces: string[]): string[] {
   return pieces.flatMap((piece) => {
-    if (isRefdes(piece)) return [piece];
+    // "J4 / W4": W is the class letter of cables and harnesses (IEEE 315, IEC 81346-2), the cable the
+    // interface runs in, not a connector at its end.
+    if (isRefdes(piece)) return /^W\d/i.test(piece.trim()) ? [] : [piece];
     const m = /^(.*\S)\s+([A-Z]{1,3}\d{1,4}[A-Z]?)$/.exec(piece.trim());
     return m && CONNECTOR_WORD.test(m[1]!) ? [m[2]!] : [];
   });

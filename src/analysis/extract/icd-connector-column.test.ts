@@ -10,6 +10,8 @@ describe('connector column of an interface register', () => {
     expect(connectorRefs(['J3'])).toEqual(['J3']);
     expect(connectorRefs(['PCB traces'])).toEqual([]);
     expect(connectorRefs(['Tow Cable W1'])).toEqual([]);
+    // "J4 / W4": the connector and the harness (W, the cable class letter) it runs in.
+    expect(connectorRefs(['J4', 'W4'])).toEqual(['J4']);
   });
 
   it('connects the connector to the interface the row names', () => {

@@ -28,6 +28,7 @@ import {
   relationKindOf,
   str,
 } from './json-walk.js';
+import { contextBlocks } from './json-context.js';
 import { NOT_A_THING_KIND, allocationOf, edgeMeaning, idText, itemNature, withFacts } from './json-graph.js';
 import { isPowerName, splitAcronym } from './normalise.js';
 import type { EntityType, Provenance } from './types.js';
@@ -171,16 +172,8 @@ export function extractJsonModel(json: unknown, documentName: string, sink: Ment
     return isObj(typedBy) && !('children' in typedBy) ? typedBy : undefined;
   };
   const definitionName = (el: Element): string => str(field(definitionOf(el) ?? {}, NAME_KEY)) ?? '';
-  // A usage typed by a context definition ("site" : "SiteContext") is the context block: it holds
-  // the system and the parties around it, and is no part of either.
-  // So is a root architecture named as one ("AW9_Context" holding the system and the externals).
-  const contexts = new Set(
-    elements.filter(
-      (el) =>
-        CONTEXT_DEFINITION.test(definitionName(el)) ||
-        (!el.nestedIn && CONTEXT_DEFINITION.test(el.name) && elements.some((o) => o.nestedIn === el)),
-    ),
-  );
+  // A context block (see json-context.ts) holds the system and the parties around it, no part of either.
+  const contexts = contextBlocks(elements, definitionName);
   for (const el of elements) if (el.nestedIn && contexts.has(el.nestedIn)) delete el.nestedIn;
   elements.splice(0, elements.length, ...elements.filter((el) => !contexts.has(el)));
   /** The element a reference stands for: an element, the owner of a port, or a "Block.port" path. */
@@ -218,7 +211,10 @@ export function extractJsonModel(json: unknown, documentName: string, sink: Ment
   for (const r of relations) {
     const meaning = edgeMeaning(kindText(r.o));
     if (typeof meaning !== 'object' || meaning.type !== 'CONTAINS') continue;
-    const [whole, part] = meaning.reversed
+    // EA names a connector's ends client and supplier and draws a whole–part line from the part to the
+    // whole, so its composition's client is the part (see json-ea.ts).
+    const partFirst = meaning.reversed || field(r.o, /^client$/i) !== undefined;
+    const [whole, part] = partFirst
       ? [element(field(r.o, TARGET_KEY)), element(field(r.o, SOURCE_KEY))]
       : [element(field(r.o, SOURCE_KEY)), element(field(r.o, TARGET_KEY))];
     if (whole && part && whole !== part && !listedIn.has(part)) listedIn.set(part, whole);
@@ -344,8 +340,6 @@ function stereotypePartNumber(o: Obj): string | undefined {
   return isObj(values) ? str(field(values, /^(partNumber|part_number|itemNumber|item_number)$/i)) : undefined;
 }
 
-/** A definition named as a context ("SiteContext", "System Context", "operational_context"). */
-const CONTEXT_DEFINITION = /context$/i;
 /** "rack", "mainBoard", "power_unit": a role a part plays in its owner, not the part's name in words. */
 const isRoleName = (name: string): boolean => /^[a-z][A-Za-z0-9_]*$/.test(name);
 
@@ -491,7 +485,8 @@ function relate(
   const named = ownName && /[A-Z]/.test(ownName) && !/^[a-z_]*[-_]?\d+$/i.test(ownName) ? ownName : undefined;
   // A physical connection that "carries" or "realises" a named link is that link's wiring: the link
   // is the interface both ends are on.
-  const realised = str(field(o, /^(carries|realizes|realises|implements)$/i));
+  const realisedRef = field(o, /^(carries|realizes|realises|implements)$/i);
+  const realised = element(realisedRef)?.name ?? str(realisedRef);
   const typedAs = element(field(o, TYPED_BY_KEY));
   const bus =
     (typedAs && /interface|bus|\blinks?\b/.test(kindOf(typedAs.o)) ? typedAs.name : undefined) ??

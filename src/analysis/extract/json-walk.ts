@@ -14,7 +14,8 @@ export function field(o: Obj, re: RegExp): unknown {
 }
 
 export const NAME_KEY = /^(name|title|label|declaredName)$/i;
-export const ID_KEY = /^(id|@id|uuid|xmi:id|_id)$/i;
+// Enterprise Architect keys its elements by GUID ("guid", "ea_guid").
+export const ID_KEY = /^(id|@id|uuid|xmi:id|_id|guid|ea_guid)$/i;
 // "rel" and its kin are how a graph export types its edges ("rel": "composedOf"); "class" and
 // "eClass" are how an EMF-based tool (Capella, Papyrus) names an element's metaclass.
 const KIND_KEY =

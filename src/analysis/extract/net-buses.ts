@@ -50,6 +50,16 @@ export function foldBuses(netNames: string[]): Map<string, FoldedBus> {
     g.nets.push(n);
     groups.set(key, g);
   }
+  // A half-duplex RS-485 UART switches its transceiver with a driver/receiver enable ("WIND_DE",
+  // "WIND_RE"): a line of that UART, though DE alone names no protocol ("LCD_DE" is a display's).
+  for (const n of netNames) {
+    const m = /^(.+?)[_-](DE|RE|NRE|DE_RE|DERE|TXEN|TX_EN)$/i.exec(n);
+    const g = m && groups.get(m[1]!.toUpperCase());
+    if (g && g.roles.some((r) => /^(TX|RX|TXD|RXD)$/.test(r))) {
+      g.roles.push(m[2]!.toUpperCase());
+      g.nets.push(n);
+    }
+  }
   // "PWM_A, PWM_B, PWM_C" or "PHASE_A … _C": letters past A/B number channels (phases, axes), so
   // A and B there are two of several parallel signals, not the two lines of a differential pair.
   const lettered = new Map<string, Set<string>>();

@@ -1,6 +1,8 @@
 // Prose: entities from defined acronyms and from the names that verbs of supply, power, control,
 // dependency and connection link. A capitalised phrase alone is not proposed: prose is full of
 // headings, people and products, and a name that takes part in no relation is rarely worth a proposal.
+import { withoutClauseNumber } from './prose-numbering.js';
+import { pairedMembers } from './prose-pairs.js';
 import { saysNotUsed } from './prose-negated.js';
 import type { TextBlock } from '../documents/types.js';
 import type { MentionSink } from './builder.js';
@@ -26,7 +28,7 @@ export function extractProse(
     for (const d of defined) known.add(normaliseName(d));
     defineDesignators(block.text, p, sink, known);
     const ctx: Context = {};
-    for (const sentence of block.text.split(/(?<=[.!?])\s+(?=[A-Z(])|(?<=;)\s+/)) {
+    for (const sentence of withoutClauseNumber(block.text).split(/(?<=[.!?])\s+(?=[A-Z(])|(?<=;)\s+/)) {
       aliasByCopula(tokenize(sentence), p, sink, known);
       relateSentence(sentence, p, sink, known, ctx);
     }
@@ -342,6 +344,11 @@ function relateSentence(
           ? phrasesAfter(tokens, tailAt + 1, known)
           : [];
       const verbWord = tokens[i]!;
+      const pairs = pairedMembers(
+        subjects,
+        objects.map((o) => o.name),
+        tokens.some((t) => /^respectively$/i.test(t)),
+      );
       for (const subjectName of subjects) {
         // "An Auxiliary Supply derives the 24V Bus": what acts is a unit, whatever "Supply" suggests.
         const actingSupply =
@@ -381,6 +388,7 @@ function relateSentence(
           continue;
         }
         for (const o of objects) {
+          if (pairs && pairs.get(subjectName) !== o.name) continue;
           const t = say(o.name, rule.data && !known.has(normaliseName(o.name)) ? 'SIGNAL' : undefined);
           if (!t) continue;
           ctx.object = t;

@@ -7,6 +7,7 @@ import { extractBom, sectionRow } from './bom.js';
 import { parentPositionColumns, parentPositionsToItems } from './bom-parent.js';
 import { assemblyPathColumn, pathsToParents } from './bom-path.js';
 import { sheetTitleRow } from './bom-sheets.js';
+import { treeColumn, treeLevels } from './bom-tree.js';
 import { extractSideSheet, sideHeader } from './icd-sides.js';
 import { isItemNet } from './icd-via.js';
 import { extractInterfaceList, isInterfaceList } from './icd-interface-list.js';
@@ -15,6 +16,7 @@ import { endpoint, extractDiagonalN2, extractN2, findDiagonalN2, isN2Matrix } fr
 import { findHeader, splitList as splitCell, type ColumnRole } from './columns.js';
 import { withArrowEnds, withLetteredEnds } from './icd-arrows.js';
 import { withPeerEnds } from './icd-peer.js';
+import { withWireEnds } from './wire-ends.js';
 import { extractKeyValue, keyValueBody } from './key-value-tables.js';
 import { extractPinList, pinListColumns } from './pin-list.js';
 import { carrierName, carrierProtocols, connectorPins, connectorRefs, netNames } from './icd-cells.js';
@@ -59,12 +61,22 @@ export function extractTable(
   const record = keyValueBody(table.rows);
   if (record !== undefined) return extractKeyValue(table, record, prov, sink, known);
   const arrowed =
-    withArrowEnds(table.rows) ?? withLetteredEnds(table.rows) ?? withPeerEnds(table.rows, viewpoint);
+    withWireEnds(table.rows) ??
+    withArrowEnds(table.rows) ??
+    withLetteredEnds(table.rows) ??
+    withPeerEnds(table.rows, viewpoint);
   if (arrowed) table = { ...table, rows: arrowed };
   const header = findHeader(table.rows);
   if (!header) return;
   const col = header.columns;
   let bodyRows = table.rows.slice(header.index + 1);
+  // "+-- VST-1100", "|   +-- VST-1101": a product tree drawn in front of the item numbers is the level.
+  const tree = col.has('level') || col.has('group') ? undefined : treeColumn(bodyRows);
+  if (tree !== undefined) {
+    const width = Math.max(...table.rows.map((r) => r.length));
+    bodyRows = treeLevels(bodyRows, tree, width);
+    col.set('level', width);
+  }
   // "Find No. | Parent Find No.": the parent's position read as its item number, a Parent column.
   const positions = col.has('level') || col.has('group') ? undefined : parentPositionColumns(header.cells);
   if (positions && (col.has('mpn') || col.has('refdes'))) {

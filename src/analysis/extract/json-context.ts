@@ -1,0 +1,36 @@
+// A model draws the system in its context: a block ("SiteContext", "AW9_Context", "Tracker Row
+// (context)") holding the system and the parties around it. The context is no part of either, so it is
+// no entity and contains nothing; the system and the externals are roots of their own.
+import { ID_KEY, OWNER_KEY, field } from './json-walk.js';
+import { idText } from './json-graph.js';
+
+type Obj = Record<string, unknown>;
+interface Nested {
+  o: Obj;
+  name: string;
+  nestedIn?: Nested;
+}
+
+/** A definition named as a context ("SiteContext", "System Context", "Tracker Row (context)"). */
+export const CONTEXT_DEFINITION = /context\)?$/i;
+/** An element's owner by id: "owner", "parentId", EA's "parentGuid". */
+const PARENT_REF = /^(owner|parent)[_ ]?(guid|uuid|id|ref)?$/i;
+
+/**
+ * The context blocks among the elements: a usage typed by a context definition ("site" : "SiteContext"),
+ * or a root named as a context that holds other elements, nested in it or, in a flat list, naming it
+ * as their owner ("parentGuid").
+ */
+export function contextBlocks<E extends Nested>(elements: E[], definitionName: (el: E) => string): Set<E> {
+  const idOf = (el: Nested): string | undefined => idText(field(el.o, ID_KEY));
+  const ownedBy = (o: Nested, el: Nested): boolean =>
+    o.nestedIn === el ||
+    (!!idOf(el) && (idText(field(o.o, PARENT_REF)) ?? idText(field(o.o, OWNER_KEY))) === idOf(el));
+  return new Set(
+    elements.filter(
+      (el) =>
+        CONTEXT_DEFINITION.test(definitionName(el)) ||
+        (!el.nestedIn && CONTEXT_DEFINITION.test(el.name) && elements.some((o) => ownedBy(o, el))),
+    ),
+  );
+}
