@@ -51,6 +51,7 @@ import { stepIsOwn } from './step-reference.js';
 import { commandedMoves, inTransit } from './transit.js';
 import { answersCommand } from './command-answer.js';
 import { naturalHold, repeatShare } from './stuck-context.js';
+import { outlastsDrive } from './oscillation-drive.js';
 import { followsDwells, followsReference } from './oscillation-context.js';
 import { atFrozenEdge, dropFrozenEchoes, joinFlicker, withoutFrozen } from './frozen.js';
 import { lag, lagSet, residualOf } from './model.js';
@@ -244,6 +245,9 @@ async function analyse(
     .sort((a, b) => a - b)
     .map((i) => t![i]!);
   const oscCtx = { ...ctx, changes: new Map(channels.map((ch) => [ch.name, oscTimes] as const)) };
+  // A drive's motion explains an oscillation's onset, not one that holds on once every command is
+  // still (oscillation-drive.ts); its cause is looked for 10 samples on, as spikeExplained does.
+  const oscIdx = oscTimes.map((c) => indexAt(t!, c));
   /** Drift candidates, with the series they were judged on and the sibling series behind it. */
   const drifts: DriftCandidate[] = [];
   for (const ch of channels) {
@@ -262,7 +266,9 @@ async function analyse(
       // During a commanded sine every sample is a change (explained); once the command holds, a limit
       // cycle seconds later is not the sine's doing, whatever the channel's longest settling window.
       ...local.filter(
-        (e) => !spikeExplained(e.kind === 'spike' ? ctx : oscCtx, ch, t![e.i0]!, t![causeBy(e)]!, settler),
+        (e) =>
+          !spikeExplained(e.kind === 'spike' ? ctx : oscCtx, ch, t![e.i0]!, t![causeBy(e)]!, settler) ||
+          (e.kind === 'oscillation' && outlastsDrive(sp.cleaned, oscIdx, causeBy(e) + 10, e.i0, e.i1)),
       ),
     );
   }
