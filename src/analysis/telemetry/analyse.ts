@@ -49,7 +49,7 @@ import { materialChanges, stepExplained } from './step-context.js';
 import { levelSteps } from './step-level.js';
 import { stepIsOwn } from './step-reference.js';
 import { commandedMoves, inTransit } from './transit.js';
-import { answersCommand } from './command-answer.js';
+import { commandsAnswered } from './command-answer.js';
 import { naturalHold, repeatShare } from './stuck-context.js';
 import { outlastsDrive } from './oscillation-drive.js';
 import { followsDwells, followsReference } from './oscillation-context.js';
@@ -339,15 +339,15 @@ async function analyse(
     // Steps are judged on the sibling residual too: a shared cycle hides a small shift in one sensor.
     const ySigma = noiseScale(y);
     // Only the changes of the commands this channel answers may explain its steps (command-answer.ts):
-    // answers on its own level or on the residual the step is judged on (a pair's residual answers a
-    // command that only the other sensor follows).
-    const answeredCommands = context
-      .map((c) => c.name)
-      .filter(
-        (c) =>
-          answersCommand(own, ch.sigma, stepChangesBy.get(c) ?? [], 2 * margin) ||
-          answersCommand(y, ySigma, stepChangesBy.get(c) ?? [], 2 * margin),
-      );
+    // answers on the residual the step is judged on (a pair's residual answers a command that only
+    // the other sensor follows), and a lone channel's on its own level too.
+    const answeredCommands = commandsAnswered(
+      stepChangesBy,
+      { x: own, sigma: ch.sigma },
+      { x: y, sigma: ySigma },
+      2 * margin,
+      sibs.length > 0,
+    );
     const stepChanges = [...new Set(answeredCommands.flatMap((c) => stepChangesBy.get(c) ?? []))].sort(
       (a, b) => a - b,
     );
