@@ -52,6 +52,7 @@ import { commandedMoves, inTransit } from './transit.js';
 import { commandsAnswered } from './command-answer.js';
 import { naturalHold, repeatShare } from './stuck-context.js';
 import { outlastsDrive } from './oscillation-drive.js';
+import { positionSiblings } from './sibling-positions.js';
 import { followsDwells, followsReference } from './oscillation-context.js';
 import { atFrozenEdge, dropFrozenEchoes, joinFlicker, withoutFrozen } from './frozen.js';
 import { lag, lagSet, residualOf } from './model.js';
@@ -212,7 +213,7 @@ async function analyse(
       idx.map((i) => t![i]!),
     );
     ctx.settle.set(ch.name, idx.length ? settleTime(ch, t!, idx, seriesPeriod) : 0);
-    ctx.siblings.set(ch.name, siblingsOf(ch, channels));
+    ctx.siblings.set(ch.name, [...siblingsOf(ch, channels), ...positionSiblings(ch, channels)]);
     // Power-on is a command change at row 0: warm-up and inrush settle like any commanded response.
     ctx.startup.set(ch.name, Math.max(ctx.startupEnd, settleTime(ch, t!, [0], seriesPeriod)));
   }
