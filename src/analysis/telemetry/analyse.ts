@@ -338,7 +338,11 @@ async function analyse(
         )!
       : residualOf(own, regs, indexAt(t!, ctx.startup.get(ch.name)!));
     // Steps are judged on the sibling residual too: a shared cycle hides a small shift in one sensor.
-    const ySigma = noiseScale(y);
+    // A residual cannot be known finer than the channel's rounding: a lagged model's smooth fit taken
+    // from a coarse sensor sitting on one code leaves differences of the fit alone, a thousandth of
+    // the 0.5 degC code, and one code's change read as a 994-sigma step. Half a quantum, as noiseScale
+    // floors the channel's own scale.
+    const ySigma = Math.max(noiseScale(y), 0.5 * ch.quantum);
     // Only the changes of the commands this channel answers may explain its steps (command-answer.ts):
     // answers on the residual the step is judged on (a pair's residual answers a command that only
     // the other sensor follows), and a lone channel's on its own level too.
