@@ -6,6 +6,7 @@ import type { Channel } from './context.js';
 import { madSigma, median, prefix, meanOf, rollingMean, rollingMedian } from './robust.js';
 import { blockScaleAt, localScaleAt } from './local-scale.js';
 import { piecesBetweenBursts } from './oscillation-bursts.js';
+import { shoulderScaleAt } from './spike-shoulder.js';
 import type { FaultKind } from './types.js';
 
 export interface RawEvent {
@@ -60,10 +61,12 @@ export function spikes(ch: Channel): { events: RawEvent[]; cleaned: Float64Array
   // stretch's ordinary noise a string of spikes. The local scale only ever raises the bar above
   // SPIKE_Z x s, so it is measured only where a residual clears that.
   const local = localScaleAt(r);
+  // And against the excursions the channel makes around the point (spike-shoulder.ts).
+  const shoulder = shoulderScaleAt(r);
   const out = new Uint8Array(n);
   for (let i = 0; i < n; i++) {
     const a = Math.abs(r[i]!);
-    if (a > SPIKE_Z * s && a > SPIKE_Z * Math.max(s, local(i))) out[i] = 1;
+    if (a > SPIKE_Z * s && a > SPIKE_Z * Math.max(s, local(i)) && a > SPIKE_Z * shoulder(i)) out[i] = 1;
   }
   const cleaned = Float64Array.from(ch.xi);
   const events: RawEvent[] = [];
