@@ -49,8 +49,10 @@ import { materialChanges, stepExplained } from './step-context.js';
 import { levelSteps } from './step-level.js';
 import { stepIsOwn } from './step-reference.js';
 import { commandedMoves, inTransit } from './transit.js';
-import { answersCommand } from './command-answer.js';
+import { commandsAnswered } from './command-answer.js';
 import { naturalHold, repeatShare } from './stuck-context.js';
+import { outlastsDrive } from './oscillation-drive.js';
+import { positionSiblings } from './sibling-positions.js';
 import { followsDwells, followsReference } from './oscillation-context.js';
 import { atFrozenEdge, dropFrozenEchoes, joinFlicker, withoutFrozen } from './frozen.js';
 import { lag, lagSet, residualOf } from './model.js';
@@ -211,7 +213,7 @@ async function analyse(
       idx.map((i) => t![i]!),
     );
     ctx.settle.set(ch.name, idx.length ? settleTime(ch, t!, idx, seriesPeriod) : 0);
-    ctx.siblings.set(ch.name, siblingsOf(ch, channels));
+    ctx.siblings.set(ch.name, [...siblingsOf(ch, channels), ...positionSiblings(ch, channels)]);
     // Power-on is a command change at row 0: warm-up and inrush settle like any commanded response.
     ctx.startup.set(ch.name, Math.max(ctx.startupEnd, settleTime(ch, t!, [0], seriesPeriod)));
   }
@@ -244,6 +246,9 @@ async function analyse(
     .sort((a, b) => a - b)
     .map((i) => t![i]!);
   const oscCtx = { ...ctx, changes: new Map(channels.map((ch) => [ch.name, oscTimes] as const)) };
+  // A drive's motion explains an oscillation's onset, not one that holds on once every command is
+  // still (oscillation-drive.ts); its cause is looked for 10 samples on, as spikeExplained does.
+  const oscIdx = oscTimes.map((c) => indexAt(t!, c));
   /** Drift candidates, with the series they were judged on and the sibling series behind it. */
   const drifts: DriftCandidate[] = [];
   for (const ch of channels) {
@@ -262,7 +267,9 @@ async function analyse(
       // During a commanded sine every sample is a change (explained); once the command holds, a limit
       // cycle seconds later is not the sine's doing, whatever the channel's longest settling window.
       ...local.filter(
-        (e) => !spikeExplained(e.kind === 'spike' ? ctx : oscCtx, ch, t![e.i0]!, t![causeBy(e)]!, settler),
+        (e) =>
+          !spikeExplained(e.kind === 'spike' ? ctx : oscCtx, ch, t![e.i0]!, t![causeBy(e)]!, settler) ||
+          (e.kind === 'oscillation' && outlastsDrive(sp.cleaned, oscIdx, causeBy(e) + 10, e.i0, e.i1)),
       ),
     );
   }
@@ -331,17 +338,21 @@ async function analyse(
         )!
       : residualOf(own, regs, indexAt(t!, ctx.startup.get(ch.name)!));
     // Steps are judged on the sibling residual too: a shared cycle hides a small shift in one sensor.
-    const ySigma = noiseScale(y);
+    // A residual cannot be known finer than the channel's rounding: a lagged model's smooth fit taken
+    // from a coarse sensor sitting on one code leaves differences of the fit alone, a thousandth of
+    // the 0.5 degC code, and one code's change read as a 994-sigma step. Half a quantum, as noiseScale
+    // floors the channel's own scale.
+    const ySigma = Math.max(noiseScale(y), 0.5 * ch.quantum);
     // Only the changes of the commands this channel answers may explain its steps (command-answer.ts):
-    // answers on its own level or on the residual the step is judged on (a pair's residual answers a
-    // command that only the other sensor follows).
-    const answeredCommands = context
-      .map((c) => c.name)
-      .filter(
-        (c) =>
-          answersCommand(own, ch.sigma, stepChangesBy.get(c) ?? [], 2 * margin) ||
-          answersCommand(y, ySigma, stepChangesBy.get(c) ?? [], 2 * margin),
-      );
+    // answers on the residual the step is judged on (a pair's residual answers a command that only
+    // the other sensor follows), and a lone channel's on its own level too.
+    const answeredCommands = commandsAnswered(
+      stepChangesBy,
+      { x: own, sigma: ch.sigma },
+      { x: y, sigma: ySigma },
+      2 * margin,
+      sibs.length > 0,
+    );
     const stepChanges = [...new Set(answeredCommands.flatMap((c) => stepChangesBy.get(c) ?? []))].sort(
       (a, b) => a - b,
     );

@@ -12,6 +12,17 @@ const TIME_NAME =
   /^(t|ts|time|timestamp|datetime|date_time|utc|time_utc|elapsed|elapsed_s|time_s|t_s|seconds|secs?|time_sec|epoch|clock|date)$/i;
 const TIME_HINT = /time|stamp|elapsed|utc|epoch/i;
 
+/**
+ * A time column's name, its unit written in any header style (`t [s]`, `time (s)`, `t_s`): a bare `t`
+ * with a bracketed unit hints at nothing by its letters, yet a column named `t` in seconds is the time
+ * axis. Only a unit of seconds (or none): a column read as seconds must hold seconds.
+ */
+export function isTimeName(name: string): boolean {
+  if (TIME_NAME.test(name)) return true;
+  const units = unitsOf(name);
+  return (units === null || units === 's') && TIME_NAME.test(bareName(name));
+}
+
 /** Names that carry a commanded value or a state: context that explains changes, not channels to judge. */
 const COMMAND =
   /(^|[_\s-])(cmd|command|setpoint|set_point|sp|target|demand|enable|enabled|mode|state|profile|phase|script)([_\s-]|$)|_on$/i;
@@ -90,14 +101,14 @@ export function pickTimeColumn(
   kind: TimeKind;
 } {
   const ranked = [
-    ...cols.filter((c) => TIME_NAME.test(c.name)),
-    ...cols.filter((c) => !TIME_NAME.test(c.name) && TIME_HINT.test(c.name)),
+    ...cols.filter((c) => isTimeName(c.name)),
+    ...cols.filter((c) => !isTimeName(c.name) && TIME_HINT.test(c.name)),
     ...cols.filter((c) => isTimestampType(c.type)),
   ];
   for (const c of ranked) {
     if (isTimestampType(c.type)) return { column: c.name, kind: 'iso' };
     if (/^VARCHAR/i.test(c.type) && isoLike(c.name)) return { column: c.name, kind: 'iso' };
-    if (isNumericType(c.type) && (TIME_NAME.test(c.name) || TIME_HINT.test(c.name)))
+    if (isNumericType(c.type) && (isTimeName(c.name) || TIME_HINT.test(c.name)))
       return { column: c.name, kind: 'seconds' };
   }
   const text = cols.find((c) => /^VARCHAR/i.test(c.type) && isoLike(c.name));

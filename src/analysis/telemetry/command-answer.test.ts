@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answeredMove, answersCommand, movesOf } from './command-answer.js';
+import { answeredMove, answersCommand, commandsAnswered, movesOf } from './command-answer.js';
 
 const noise = (i: number) => 0.1 * Math.sin(i * 12.9898) * Math.cos(i * 78.233);
 const series = (n: number, f: (i: number) => number) =>
@@ -58,5 +58,25 @@ describe('answersCommand', () => {
   });
   it('a command that moved twice cannot show it is ignored', () => {
     expect(answersCommand(steppedAt([4000]), SIGMA, [1000, 4000], 80)).toBe(true);
+  });
+});
+
+describe('commandsAnswered: on a sibling residual', () => {
+  // A brake command applied six times; both rotor thermocouples climb 40 units at each application,
+  // so their difference holds, except for one sensor's jump at the fourth.
+  const changes = [1000, 2000, 3000, 4000, 5000, 6000];
+  const heat = (i: number) => 40 * changes.filter((c) => i >= c).length;
+  const own = series(7000, (i) => 10 + heat(i) + (i >= 4000 ? 1.7 : 0));
+  const residual = series(7000, (i) => (i >= 4000 ? 1.7 : 0));
+  const by = new Map([['brake_pressure_cmd', changes]]);
+  it('a command the siblings answer alike does not explain a step of their difference', () => {
+    expect(commandsAnswered(by, { x: own, sigma: SIGMA }, { x: residual, sigma: SIGMA }, 80, true)).toEqual(
+      [],
+    );
+  });
+  it('a lone channel answering it on its own level is explained by it', () => {
+    expect(commandsAnswered(by, { x: own, sigma: SIGMA }, { x: residual, sigma: SIGMA }, 80, false)).toEqual([
+      'brake_pressure_cmd',
+    ]);
   });
 });

@@ -66,3 +66,29 @@ export function answersCommand(x: Float64Array, sigma: number, changes: number[]
     if (answeredMove(x, sigma, a, b, moves[k + 1]?.[0] ?? x.length)) answered++;
   return answered > IGNORED_SHARE * moves.length;
 }
+
+/**
+ * The commands whose changes may explain a step found on `y`, the series the channel is judged on.
+ * Against siblings, y is the channel minus what its siblings share, and a command that moves them
+ * all alike cancels from it: such a command explains a step of the residual only if the residual
+ * itself answers it (siblings with different lags part at each move). Rotor thermocouples climb
+ * 40 degC together through every brake application and their difference holds to 0.1 degC; a jump
+ * of that difference 1 s into one application is not the application's doing. A lone channel is
+ * judged on what a lagged model of the commands leaves, which may not answer a command the channel
+ * plainly does (the model took it out): its own level counts too.
+ */
+export function commandsAnswered(
+  changesBy: Map<string, number[]>,
+  own: { x: Float64Array; sigma: number },
+  judged: { x: Float64Array; sigma: number },
+  gap: number,
+  onSiblings: boolean,
+): string[] {
+  return [...changesBy.keys()].filter((c) => {
+    const changes = changesBy.get(c) ?? [];
+    return (
+      answersCommand(judged.x, judged.sigma, changes, gap) ||
+      (!onSiblings && answersCommand(own.x, own.sigma, changes, gap))
+    );
+  });
+}

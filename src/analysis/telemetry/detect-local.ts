@@ -5,6 +5,8 @@
 import type { Channel } from './context.js';
 import { madSigma, median, prefix, meanOf, rollingMean, rollingMedian } from './robust.js';
 import { blockScaleAt, localScaleAt } from './local-scale.js';
+import { piecesBetweenBursts } from './oscillation-bursts.js';
+import { shoulderScaleAt } from './spike-shoulder.js';
 import type { FaultKind } from './types.js';
 
 export interface RawEvent {
@@ -59,10 +61,12 @@ export function spikes(ch: Channel): { events: RawEvent[]; cleaned: Float64Array
   // stretch's ordinary noise a string of spikes. The local scale only ever raises the bar above
   // SPIKE_Z x s, so it is measured only where a residual clears that.
   const local = localScaleAt(r);
+  // And against the excursions the channel makes around the point (spike-shoulder.ts).
+  const shoulder = shoulderScaleAt(r);
   const out = new Uint8Array(n);
   for (let i = 0; i < n; i++) {
     const a = Math.abs(r[i]!);
-    if (a > SPIKE_Z * s && a > SPIKE_Z * Math.max(s, local(i))) out[i] = 1;
+    if (a > SPIKE_Z * s && a > SPIKE_Z * Math.max(s, local(i)) && a > SPIKE_Z * shoulder(i)) out[i] = 1;
   }
   const cleaned = Float64Array.from(ch.xi);
   const events: RawEvent[] = [];
@@ -170,7 +174,7 @@ function lineRss(x: Float64Array, lo: number, hi: number): number {
 export const OSC_RATIO = 2;
 const OSC_MIN_WINDOWS = 3;
 /** Share of a raised stretch's power at one period (autocorrelation) that makes it an oscillation. */
-const OSC_PERIODICITY = 0.5;
+export const OSC_PERIODICITY = 0.5;
 
 /**
  * The windows (high-pass 41 samples, RMS over 30) see periods up to ~40 samples; a slow oscillation
@@ -198,12 +202,10 @@ export function oscillations(ch: Channel, x: Float64Array, scale = 1): RawEvent[
   }
   const typical = Math.max(median(rms), 0.5 * ch.sigma, ch.quantum);
   const events: RawEvent[] = [];
-  for (let j = 0; j < rms.length; j++) {
-    if (rms[j]! < OSC_RATIO * typical) continue;
-    let k = j;
-    while (k + 1 < rms.length && rms[k + 1]! >= OSC_RATIO * typical) k++;
-    const i0 = j * hop;
-    const i1 = Math.min(n - 1, k * hop + L - 1);
+  // A raised stretch of windows [a, b] as an oscillation, or null when it is not one.
+  const judge = (a: number, b: number): RawEvent | null => {
+    const i0 = a * hop;
+    const i1 = Math.min(n - 1, b * hop + L - 1);
     let crossings = 0;
     for (let i = i0 + 1; i <= i1; i++) if (Math.sign(hs[i]!) !== Math.sign(hs[i - 1]!)) crossings++;
     // Lasting and periodic: a step edge raises the RMS too, but for fewer windows and crossing once.
@@ -213,18 +215,27 @@ export function oscillations(ch: Channel, x: Float64Array, scale = 1): RawEvent[
     // Periodic: the power that raised the RMS (at least 3/4 of it at the 2x ratio) is mostly one
     // period, as an oscillation's is. Broadband energy (a louder random vibration, a shock's burst, a
     // load transient) raises the RMS just as much but repeats at no lag.
+    if (b - a + 1 < minWindows || crossings < 6) return null;
     const periodic = periodicity(h, i0, i1, W);
-    if (k - j + 1 >= minWindows && crossings >= 6 && periodic >= OSC_PERIODICITY) {
-      const peak = Math.max(...rms.slice(j, k + 1));
-      events.push({
-        kind: 'oscillation',
-        channels: [ch.name],
-        i0,
-        i1,
-        peak_sigma: (peak * Math.SQRT2) / ch.sigma,
-        values: { rms: peak, typical_rms: typical, amplitude: peak * Math.SQRT2, periodicity: periodic },
-      });
-    }
+    if (periodic < OSC_PERIODICITY) return null;
+    const peak = Math.max(...rms.slice(a, b + 1));
+    return {
+      kind: 'oscillation',
+      channels: [ch.name],
+      i0,
+      i1,
+      peak_sigma: (peak * Math.SQRT2) / ch.sigma,
+      values: { rms: peak, typical_rms: typical, amplitude: peak * Math.SQRT2, periodicity: periodic },
+    };
+  };
+  for (let j = 0; j < rms.length; j++) {
+    if (rms[j]! < OSC_RATIO * typical) continue;
+    let k = j;
+    while (k + 1 < rms.length && rms[k + 1]! >= OSC_RATIO * typical) k++;
+    const whole = judge(j, k);
+    // A stretch that is no oscillation whole may hold one beside a transient's burst (oscillation-bursts.ts).
+    const found = whole ? [whole] : piecesBetweenBursts(rms, j, k).flatMap(([a, b]) => judge(a, b) ?? []);
+    events.push(...found);
     j = k;
   }
   return events;

@@ -67,6 +67,23 @@ describe('followsDwells: a stepped scan', () => {
     expect(followsDwells(louder(own), [freq], 1400, 1600, typical)).toBe(false);
   });
 
+  // Noise that grows with the level beyond anything else in the file: the stretch's dwells at 4x the
+  // typical noise, its neighbours quiet. What the dwells leave is louder than both bars, yet it is
+  // noise, which repeats at no lag: the raise was the staircase's.
+  // (Random noise here: the two-tone `noise` above repeats at some lags, as no sensor's noise does.)
+  it('a staircase whose within-dwell noise outgrew every bar still follows the scan', () => {
+    let state = 777;
+    const next = () => (state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+    const white = Float64Array.from({ length: N }, () => (next() + next() + next() + next() - 2) * 1.7);
+    const loud = Float64Array.from(
+      { length: N },
+      (_, i) =>
+        (i >= 1000 && i < 1500 ? 30 * Math.sin(freq[i]! / 8) + 4 * typical * white[i]! : 0) +
+        typical * white[i]!,
+    );
+    expect(followsDwells(loud, [freq], 1000, 1499, typical)).toBe(true);
+  });
+
   it('a sweep that changes every sample has no dwells to judge within', () => {
     const sweep = Float64Array.from({ length: N }, (_, i) => 80 + 0.5 * i);
     expect(

@@ -5,7 +5,7 @@
 // - a sine sweep: a response accelerometer follows the drive at the drive's frequency, louder near a
 //   resonance; it moves with another channel (the control accelerometer) that is not itself raised.
 // A fault's oscillation leaves both tests: it is inside the dwells, and no calm channel carries it.
-import { OSC_RATIO } from './detect-local.js';
+import { OSC_PERIODICITY, OSC_RATIO, periodicity } from './detect-local.js';
 
 /** Dwells shorter than this carry no "within" to judge, so a fast sweep's per-sample values are not dwells. */
 const MIN_DWELL = 3;
@@ -95,8 +95,21 @@ export function followsDwells(
   if (lengths[lengths.length >> 1]! < MIN_DWELL) return false;
   const left = withinDwells(x, starts, i1).flat();
   const own = rms(left);
-  return own < OSC_RATIO * typical || own < OSC_RATIO * neighbourDwellRms(x, context, i0, i1);
+  return (
+    own < OSC_RATIO * typical ||
+    own < OSC_RATIO * neighbourDwellRms(x, context, i0, i1) ||
+    periodicity(Float64Array.from(left), 0, left.length - 1, DWELL_MAX_LAG) < OSC_PERIODICITY
+  );
 }
+
+/**
+ * Lags searched for a period in what the dwells leave: the fast scale's high-pass width. A staircase's
+ * levels, smooth over frequency, pass the high-pass as a slow wave and read as periodic; an
+ * oscillation of the channel's own is still periodic once each dwell's mean is taken out, while the
+ * staircase leaves noise, which repeats at no lag however loud it has grown with the level (an
+ * amplifier's forward power, 4x its quiet noise at full field).
+ */
+const DWELL_MAX_LAG = 41;
 
 /**
  * Whether x over [i0, i1] is another channel's motion, window by window (`w` samples): x regressed
