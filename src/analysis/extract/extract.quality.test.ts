@@ -34,6 +34,8 @@ const OWN_FLOOR: Record<string, { entities: number; relationships: number }> = {
   // (PWM_UH.., ~{GD_FAULT}, NRST; as tidewell's) and the mains (AC_L, AC_N), and its prose passes
   // signals on by pronoun ("passes it ... back to"), which is unread.
   'harlan-heat-pump': { entities: 0.88, relationships: 0.88 },
+  // oriel (released 2026-11-24, blind 75.6 / 68.4): being tuned; raised as its rules land.
+  'oriel-agv-drive': { entities: 0.89, relationships: 0.8 },
 };
 const productsIn = (root: string) =>
   readdirSync(root, { withFileTypes: true })
