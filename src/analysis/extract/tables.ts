@@ -10,6 +10,7 @@ import { sheetTitleRow } from './bom-sheets.js';
 import { extractSideSheet, sideHeader } from './icd-sides.js';
 import { isItemNet } from './icd-via.js';
 import { extractInterfaceList, isInterfaceList } from './icd-interface-list.js';
+import { carriedItems, isInterfaceSummary } from './icd-summary.js';
 import { labelled } from './n2-cells.js';
 import { endpoint, extractDiagonalN2, extractN2, findDiagonalN2, isN2Matrix } from './n2.js';
 import { findHeader, splitList as splitCell, type ColumnRole } from './columns.js';
@@ -129,6 +130,11 @@ export function extractTable(
   // An Item column with its producer and consumer names items, whether or not a Via column says what
   // carries them.
   if (!col.has('signal') && col.has('endA') && col.has('endB')) dataDictionary(header.cells, col);
+  // "Interface | End A | End B | Signals": links and what they carry, read as an interface table.
+  if (isInterfaceSummary(header.cells, col)) {
+    carriedItems(body, get, (row) => prov(row, 'icd_table'), sink);
+    col.delete('signal');
+  }
   if (col.has('signal') && (col.has('endA') || col.has('endB') || col.has('consumer'))) {
     const sinkRole: ColumnRole = col.has('endB') ? 'endB' : 'consumer';
     const rows = body.filter(({ cells }) => {
