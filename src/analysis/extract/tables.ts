@@ -18,7 +18,14 @@ import { withArrowEnds, withLetteredEnds } from './icd-arrows.js';
 import { withPeerEnds } from './icd-peer.js';
 import { extractKeyValue, keyValueBody } from './key-value-tables.js';
 import { extractPinList, pinListColumns } from './pin-list.js';
-import { carrierName, carrierProtocols, connectorPins, connectorRefs, netNames } from './icd-cells.js';
+import {
+  carrierName,
+  carrierProtocols,
+  connectorPins,
+  connectorRefs,
+  netNames,
+  sharedNetNames,
+} from './icd-cells.js';
 import { busKind, isBareProtocol, isGroundName, isPowerName, isRefdes, normaliseName } from './normalise.js';
 import type { Provenance } from './types.js';
 
@@ -161,6 +168,7 @@ export function extractTable(
         .filter((signal) => signal && !isGroundName(signal))
         .map((signal) => ({ cells, row, signal })),
     );
+    const shared = sharedNetNames(rows.map(({ cells }) => [get(cells, 'signal'), get(cells, 'net')]));
     const viaUses = new Map<string, number>();
     for (const { cells } of rows) {
       const via = get(cells, 'interface');
@@ -187,7 +195,10 @@ export function extractTable(
         // A bare protocol in the cell ("SSI frame") names the medium, not the item's net.
         aliases: [
           ...netNames(netCell).filter(
-            (n) => (!carrier || normaliseName(n) !== normaliseName(carrier)) && !isBareProtocol(n),
+            (n) =>
+              (!carrier || normaliseName(n) !== normaliseName(carrier)) &&
+              !isBareProtocol(n) &&
+              !shared.has(n),
           ),
           label,
           itemNet ? via : undefined,
