@@ -31,6 +31,7 @@ import { extractProse } from './prose.js';
 import { extractTable } from './tables.js';
 import { withoutFrameTables } from './frames.js';
 import { withoutBareProtocolAliases } from './bare-protocols.js';
+import { leaveLabelsToTheirParts } from './board-labels.js';
 import { interfaceLines, nameInterfacesByLines } from './interface-lines.js';
 import { directionViewpoint } from './icd-viewpoint.js';
 import {
@@ -174,6 +175,7 @@ function merge(sink: MentionSink): ExtractedModel {
     });
   }
   withoutBareProtocolAliases(entities);
+  leaveLabelsToTheirParts(entities, mentions);
   const keyOf = (name: string): string | undefined => {
     const i = byKey.get(normaliseName(name));
     return i === undefined ? undefined : keyOfRoot.get(find(i));
