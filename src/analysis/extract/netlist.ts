@@ -192,6 +192,9 @@ export function extractNetlist(netlist: Netlist, documentName: string, sink: Men
  */
 export function passedOn(signals: Map<string, NetlistNode[]>): [string, string][] {
   const stem = (net: string): string => net.replace(/[_-][^_-]*$/, '');
+  // "BRK_L_EN" in, "BRK_L" out: one net may also be the other's stem with a level word added.
+  const sameStem = (a: string, b: string): boolean =>
+    (stem(a) === stem(b) && stem(a) !== a) || stem(a) === b || stem(b) === a;
   const ends = [...signals].flatMap(([net, nodes]) =>
     nodes.flatMap((n) => {
       const m = /^(IN|OUT)(\w*)$/i.exec(n.pinFunction ?? '');
@@ -206,8 +209,8 @@ export function passedOn(signals: Map<string, NetlistNode[]>): [string, string][
     // A trigger fanned out to several channels (INA and INB) makes several outputs, each its own.
     if (inputs.filter((x) => x.net === i.net && x.ref === i.ref).length !== 1) continue;
     for (const o of ends.filter((e) => e.dir === 'OUT'))
-      if (o.ref === i.ref && o.channel === i.channel && o.net !== i.net && stem(o.net) === stem(i.net))
-        if (stem(i.net) !== i.net) pairs.push([i.net, o.net]);
+      if (o.ref === i.ref && o.channel === i.channel && o.net !== i.net && sameStem(i.net, o.net))
+        pairs.push([i.net, o.net]);
   }
   return pairs;
 }
