@@ -18,6 +18,7 @@ import { withArrowEnds, withLetteredEnds } from './icd-arrows.js';
 import { withPeerEnds } from './icd-peer.js';
 import { extractKeyValue, keyValueBody } from './key-value-tables.js';
 import { extractPinList, pinListColumns } from './pin-list.js';
+import { linesOfCodedInterfaces } from './pin-codes.js';
 import {
   carrierName,
   carrierProtocols,
@@ -278,9 +279,11 @@ export function extractTable(
     const pinList = pinListColumns(header.cells);
     if (pinList)
       return extractPinList(body, get, pinList, (row) => prov(row, 'pin_table'), sink, viewpoint, table.name);
+    const lines = linesOfCodedInterfaces(body, get, (row) => prov(row, 'pin_table'), sink);
     for (const { cells, row } of body) {
       const signal = get(cells, 'signal');
       if (!signal || isGroundName(signal) || /^(nc|n\/c|spare|reserved|-)$/i.test(signal)) continue;
+      if (lines.has(signal)) continue;
       sink.entity(signal, isPowerName(signal) ? 'RESOURCE' : 'SIGNAL', prov(row, 'pin_table'));
     }
   }
