@@ -89,7 +89,8 @@ export function extractNetlist(netlist: Netlist, documentName: string, sink: Men
     // Protective earth bonds a mains product's metalwork: like ground, no part sends or uses it.
     if (/^(PE|EARTH|PROT_EARTH)$/i.test(netName)) continue;
     const members = net.nodes.filter((n) => names.has(n.ref));
-    const rail = isRail(netName, members);
+    // A bridge's output pair ("MOT_A", "MOT_B" on power_out pins) is a link's two lines, not a rail.
+    const rail = isRail(netName, members) && (isPowerName(netName) || !folded.has(withoutOverbar(netName)));
     if (members.length < 2 && !rail && !isSenseLine(net.nodes, members, netName)) continue;
     const p = prov(undefined);
     // A connector's pins are where another document (an ICD's "X2-3") finds this net.
