@@ -4,7 +4,7 @@
 import { isGeneralPin, isMeasuredName } from './net-sense.js';
 import type { Netlist, NetlistComponent, NetlistNode } from '../documents/types.js';
 import type { MentionSink } from './builder.js';
-import { foldBuses } from './net-buses.js';
+import { foldBuses, isBridgeOutput } from './net-buses.js';
 import { busKind, isNoiseNetName, isPowerName } from './normalise.js';
 import type { Provenance } from './types.js';
 
@@ -90,7 +90,7 @@ export function extractNetlist(netlist: Netlist, documentName: string, sink: Men
     if (/^(PE|EARTH|PROT_EARTH)$/i.test(netName)) continue;
     const members = net.nodes.filter((n) => names.has(n.ref));
     // A bridge's output pair ("MOT_A", "MOT_B" on power_out pins) is a link's two lines, not a rail.
-    const rail = isRail(netName, members) && (isPowerName(netName) || !folded.has(withoutOverbar(netName)));
+    const rail = isRail(netName, members) && !isBridgeOutput(withoutOverbar(netName), members, folded);
     if (members.length < 2 && !rail && !isSenseLine(net.nodes, members, netName)) continue;
     const p = prov(undefined);
     // A connector's pins are where another document (an ICD's "X2-3") finds this net.
