@@ -1,7 +1,7 @@
 // KiCad netlists: parts become components keyed by refdes; named nets become signals, buses or power
 // resources. Pin types say who drives a net (output, power_out), so PROVIDES/CONSUMES follow the
 // electrical direction rather than guesswork.
-import { isGeneralPin, isMeasuredName } from './net-sense.js';
+import { isFeedbackPin, isGeneralPin, isMeasuredName } from './net-sense.js';
 import type { Netlist, NetlistComponent, NetlistNode } from '../documents/types.js';
 import type { MentionSink } from './builder.js';
 import { foldBuses, isBridgeOutput } from './net-buses.js';
@@ -109,7 +109,7 @@ export function extractNetlist(netlist: Netlist, documentName: string, sink: Men
         const type =
           CONNECTOR_PREFIX.test(n.ref) && n.pinType !== 'power_out'
             ? 'CONNECTS'
-            : n.pinType === 'power_out' || n.pinType === 'output'
+            : n.pinType === 'power_out' || n.pinType === 'output' || isFeedbackPin(n.pinFunction)
               ? 'PROVIDES'
               : 'CONSUMES';
         sink.relate(comp, railName, type, p);
