@@ -61,7 +61,7 @@ const SYNONYMS: [ColumnRole, RegExp][] = [
   // or the item's mnemonic ("K1_CMD"), which is how a schematic labels its net.
   [
     'net',
-    /^(mnemonics?|signal mnemonic|signal net|net ?\/ ?pins?|pins? ?\/ ?nets?|object ?\/ ?net|net ?\/ ?object|id ?\/ ?net|net ?\/ ?id|net ?\(pins?\)|schematic net|net label|net ?\/ ?connector|connector ?\/ ?pins?)$/,
+    /^(mnemonics?|mnemonics? ?\/ ?(id|ids|tag|tags|code)|signal mnemonic|signal net|net ?\/ ?pins?|pins? ?\/ ?nets?|object ?\/ ?net|net ?\/ ?object|id ?\/ ?net|net ?\/ ?id|net ?\(pins?\)|schematic net|net label|net ?\/ ?connector|connector ?\/ ?pins?)$/,
   ],
   ['rate', /^(rate|data rate|frequency|update rate|baud|bandwidth|period)$/],
   ['rail', /^(rail|power rail|supply|supply rail|bus|power bus|voltage rail|source rail|rail name)$/],

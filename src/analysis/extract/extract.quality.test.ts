@@ -34,6 +34,10 @@ const OWN_FLOOR: Record<string, { entities: number; relationships: number }> = {
   // (PWM_UH.., ~{GD_FAULT}, NRST; as tidewell's) and the mains (AC_L, AC_N), and its prose passes
   // signals on by pronoun ("passes it ... back to"), which is unread.
   'harlan-heat-pump': { entities: 0.88, relationships: 0.88 },
+  // oriel (released 2026-11-24, blind 75.6 / 68.4; relationships at the common floor): its truth makes the line receiver's logic-side nets
+  // (ENC_L_A/B) the encoder pulses, where corvid's makes such nets the bus; prose PWM/DIR/current items
+  // are not met with their nets (PWM_L, DIR_L: one-letter side tokens are unread).
+  'oriel-agv-drive': { entities: 0.95, relationships: 0.95 },
 };
 const productsIn = (root: string) =>
   readdirSync(root, { withFileTypes: true })

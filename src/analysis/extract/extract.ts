@@ -30,6 +30,8 @@ import { busKind, mergeKeys, normaliseName } from './normalise.js';
 import { extractProse } from './prose.js';
 import { extractTable } from './tables.js';
 import { withoutFrameTables } from './frames.js';
+import { withoutBareProtocolAliases } from './bare-protocols.js';
+import { leaveLabelsToTheirParts } from './board-labels.js';
 import { interfaceLines, nameInterfacesByLines } from './interface-lines.js';
 import { directionViewpoint } from './icd-viewpoint.js';
 import {
@@ -172,6 +174,8 @@ function merge(sink: MentionSink): ExtractedModel {
       })(),
     });
   }
+  withoutBareProtocolAliases(entities);
+  leaveLabelsToTheirParts(entities, mentions);
   const keyOf = (name: string): string | undefined => {
     const i = byKey.get(normaliseName(name));
     return i === undefined ? undefined : keyOfRoot.get(find(i));

@@ -48,6 +48,17 @@ export function netNames(cell: string): string[] {
     );
 }
 
+/**
+ * Net names two different items' rows both give ("TPDO1 (COB-ID 0x181)" and "TPDO1 (COB-ID 0x190)": a
+ * message number each node counts from one) name neither item: as an alias each would merge the two.
+ */
+export function sharedNetNames(rows: [item: string, netCell: string][]): Set<string> {
+  const itemsOf = new Map<string, Set<string>>();
+  for (const [item, cell] of rows)
+    for (const n of netNames(cell)) itemsOf.set(n, (itemsOf.get(n) ?? new Set()).add(item.toLowerCase()));
+  return new Set([...itemsOf].filter(([, items]) => items.size > 1).map(([n]) => n));
+}
+
 /** A "Carried On" cell that names an interface: not empty, not an id ("IF-03") or a designator. */
 export function carrierName(cell: string): string | undefined {
   const t = cell.trim();

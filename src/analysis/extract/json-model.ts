@@ -30,24 +30,11 @@ import {
 } from './json-walk.js';
 import { contextBlocks } from './json-context.js';
 import { NOT_A_THING_KIND, allocationOf, edgeMeaning, idText, itemNature, withFacts } from './json-graph.js';
+import { foldUsagesIntoTypes, type Element, type Port } from './json-usages.js';
 import { isPowerName, splitAcronym } from './normalise.js';
 import type { EntityType, Provenance } from './types.js';
 
 type Obj = Record<string, unknown>;
-interface Element {
-  o: Obj;
-  name: string;
-  /** The element it is nested in, when nesting is how the export says containment. */
-  nestedIn?: Element;
-  parent?: Element;
-  children: Element[];
-  /** Role names it is used under ("thProbe : Air Temperature Probe"). */
-  roles: string[];
-}
-interface Port {
-  o: Obj;
-  owner?: Element;
-}
 
 export function extractJsonModel(json: unknown, documentName: string, sink: MentionSink): void {
   const p: Provenance = { documentName, location: {}, extractor: 'json_model' };
@@ -135,6 +122,8 @@ export function extractJsonModel(json: unknown, documentName: string, sink: Ment
       // deepest part; one given as a role reference names that part.
       const path = field(ref, /^(propertyPath|partPath|rolePath|path)$/i);
       if (Array.isArray(path) && path.length > 0) return refId(path[path.length - 1]);
+      // A dotted path from the context ("drive.leftWheel.motor") is resolved step by step.
+      if (typeof path === 'string' && path.trim()) return path.trim();
       const role = field(ref, /^(roleRef|partRef|elementRef|role|partWithPort)$/i);
       if (role !== undefined) return refId(role);
       return idText(field(ref, /^(@id|id|ref|block|part|element|component|owner|name)$/i));
@@ -192,7 +181,7 @@ export function extractJsonModel(json: unknown, documentName: string, sink: Ment
   };
   // Ports declared flat ("PortUsage" with an owner) belong to their owner.
   for (const port of ports) port.owner ??= element(field(port.o, OWNER_KEY));
-  foldUsagesIntoTypes(elements, byId, byName, element);
+  foldUsagesIntoTypes(elements, byId, byName, scoped, element);
   // "children": ["blk-110", …]: containment by a list of ids rather than by nesting.
   const listedIn = new Map<Element, Element>();
   for (const el of elements) {
@@ -302,37 +291,6 @@ export function extractJsonModel(json: unknown, documentName: string, sink: Ment
     return el ? [el] : (performers.get(refId(ref) ?? '') ?? []);
   };
   for (const r of relations) relate(r.o, r.kind, element, parties, declaredName, p, sink);
-}
-
-/**
- * SysML 1 style: a block owns part properties typed by other blocks ("thProbe" : "Air Temperature
- * Probe"). The part is the block in that place: the block is contained where the part is declared, the
- * role name is an alias, and a reference to the part is a reference to the block. A block used in two
- * places stays apart from its usages, which are then its instances.
- */
-function foldUsagesIntoTypes(
-  elements: Element[],
-  byId: Map<string, Element | Port | Obj>,
-  byName: Map<string, Element>,
-  element: (ref: unknown) => Element | undefined,
-): void {
-  const usagesOf = new Map<Element, Element[]>();
-  for (const el of elements) {
-    const ref = field(el.o, TYPED_BY_KEY);
-    const type = ref === undefined ? undefined : element(ref);
-    if (type && type !== el && field(type.o, TYPED_BY_KEY) === undefined)
-      usagesOf.set(type, [...(usagesOf.get(type) ?? []), el]);
-  }
-  for (const [type, usages] of usagesOf) {
-    if (usages.length !== 1) continue;
-    const usage = usages[0]!;
-    type.roles.push(usage.name);
-    if (usage.nestedIn && usage.nestedIn !== type) type.nestedIn = usage.nestedIn;
-    const id = idText(field(usage.o, ID_KEY));
-    if (id) byId.set(id, type);
-    byName.set(usage.name, type);
-    elements.splice(elements.indexOf(usage), 1);
-  }
 }
 
 function stereotypePartNumber(o: Obj): string | undefined {

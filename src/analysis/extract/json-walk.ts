@@ -22,7 +22,8 @@ const KIND_KEY =
   /^(type|kind|class|eClass|stereotype|stereotypes|category|elementType|element_type|metaclass|_type|@type|rel|relation|relType|rel_type|relationType|relation_type|predicate|edgeType|edge_type)$/i;
 export const OWNER_KEY =
   /^(owner|owningUsage|owningPart|owningType|owningDefinition|parent|parentId|parent_id|parentName|parent_name|container|owningElement|partOf|part_of|memberOf|member_of|belongsTo|belongs_to|ownerId|owner_id|ownerRef|owner_ref)$/i;
-export const TYPED_BY_KEY = /^(definition|typedBy|classifier|blockType|typeRef|type_ref|typeId|type_id)$/i;
+export const TYPED_BY_KEY =
+  /^(definition|typedBy|classifier|blockType|typeRef|type_ref|typeId|type_id|block|blockId|block_id|blockRef|block_ref)$/i;
 
 // "source", "sourcePort", "from_block", "srcNode", "sourcePortId": one end, whatever it is said to be.
 // SysML v2 names a flow's ends by the features they join ("sourceOutputFeature", "targetInputFeature").

@@ -2,6 +2,7 @@
 // nets that share a prefix and end in a bus-line role are the lines of one bus, so they fold into one
 // interface named by the prefix, whatever the prefix says. The roles also tell the protocol, which
 // lets the bus meet the interface a document describes in words ("Host SPI").
+import { isPowerName } from './normalise.js';
 
 const ROLE_PROTOCOL: [RegExp, string | undefined][] = [
   // Vendors name SPI lines their own way: NXP's LPSPI has SIN/SOUT/PCSn, others SI/SO, SSEL, CSn.
@@ -94,4 +95,16 @@ export function foldBuses(netNames: string[]): Map<string, FoldedBus> {
     for (const n of g.nets) out.set(n, bus);
   }
   return out;
+}
+
+/**
+ * "MOT_A" and "MOT_B" on an H-bridge's power_out pins: nets that fold as the lettered lines of one link
+ * and are not named as power carry the link to the motor, though the pin type says power.
+ */
+export function isBridgeOutput(
+  netName: string,
+  members: { pinType?: string }[],
+  folded: Map<string, FoldedBus>,
+): boolean {
+  return !isPowerName(netName) && folded.has(netName) && members.some((m) => m.pinType === 'power_out');
 }

@@ -10,3 +10,11 @@ export const isMeasuredName = (netName: string): boolean =>
 /** A pin the netlist gives no direction: it may read or drive. */
 export const isGeneralPin = (pinType: string | undefined): boolean =>
   /^(bidirectional|tri_state|unspecified)$/.test(pinType ?? '') || pinType === undefined;
+
+/**
+ * A regulator's feedback pin ("FB", "VFB") on a rail senses the output the regulator makes: the part
+ * provides that rail (a buck's output reaches it only through its inductor, a passive the rail reading
+ * passes over), it does not consume it.
+ */
+export const isFeedbackPin = (pinFunction: string | undefined): boolean =>
+  /^(V?FB|FEEDBACK|VOUT_?FB)$/i.test(pinFunction ?? '');

@@ -1,10 +1,10 @@
 // KiCad netlists: parts become components keyed by refdes; named nets become signals, buses or power
 // resources. Pin types say who drives a net (output, power_out), so PROVIDES/CONSUMES follow the
 // electrical direction rather than guesswork.
-import { isGeneralPin, isMeasuredName } from './net-sense.js';
+import { isFeedbackPin, isGeneralPin, isMeasuredName } from './net-sense.js';
 import type { Netlist, NetlistComponent, NetlistNode } from '../documents/types.js';
 import type { MentionSink } from './builder.js';
-import { foldBuses } from './net-buses.js';
+import { foldBuses, isBridgeOutput } from './net-buses.js';
 import { busKind, isNoiseNetName, isPowerName } from './normalise.js';
 import type { Provenance } from './types.js';
 
@@ -89,7 +89,8 @@ export function extractNetlist(netlist: Netlist, documentName: string, sink: Men
     // Protective earth bonds a mains product's metalwork: like ground, no part sends or uses it.
     if (/^(PE|EARTH|PROT_EARTH)$/i.test(netName)) continue;
     const members = net.nodes.filter((n) => names.has(n.ref));
-    const rail = isRail(netName, members);
+    // A bridge's output pair ("MOT_A", "MOT_B" on power_out pins) is a link's two lines, not a rail.
+    const rail = isRail(netName, members) && !isBridgeOutput(withoutOverbar(netName), members, folded);
     if (members.length < 2 && !rail && !isSenseLine(net.nodes, members, netName)) continue;
     const p = prov(undefined);
     // A connector's pins are where another document (an ICD's "X2-3") finds this net.
@@ -108,7 +109,7 @@ export function extractNetlist(netlist: Netlist, documentName: string, sink: Men
         const type =
           CONNECTOR_PREFIX.test(n.ref) && n.pinType !== 'power_out'
             ? 'CONNECTS'
-            : n.pinType === 'power_out' || n.pinType === 'output'
+            : n.pinType === 'power_out' || n.pinType === 'output' || isFeedbackPin(n.pinFunction)
               ? 'PROVIDES'
               : 'CONSUMES';
         sink.relate(comp, railName, type, p);
@@ -192,6 +193,9 @@ export function extractNetlist(netlist: Netlist, documentName: string, sink: Men
  */
 export function passedOn(signals: Map<string, NetlistNode[]>): [string, string][] {
   const stem = (net: string): string => net.replace(/[_-][^_-]*$/, '');
+  // "BRK_L_EN" in, "BRK_L" out: one net may also be the other's stem with a level word added.
+  const sameStem = (a: string, b: string): boolean =>
+    (stem(a) === stem(b) && stem(a) !== a) || stem(a) === b || stem(b) === a;
   const ends = [...signals].flatMap(([net, nodes]) =>
     nodes.flatMap((n) => {
       const m = /^(IN|OUT)(\w*)$/i.exec(n.pinFunction ?? '');
@@ -206,8 +210,8 @@ export function passedOn(signals: Map<string, NetlistNode[]>): [string, string][
     // A trigger fanned out to several channels (INA and INB) makes several outputs, each its own.
     if (inputs.filter((x) => x.net === i.net && x.ref === i.ref).length !== 1) continue;
     for (const o of ends.filter((e) => e.dir === 'OUT'))
-      if (o.ref === i.ref && o.channel === i.channel && o.net !== i.net && stem(o.net) === stem(i.net))
-        if (stem(i.net) !== i.net) pairs.push([i.net, o.net]);
+      if (o.ref === i.ref && o.channel === i.channel && o.net !== i.net && sameStem(i.net, o.net))
+        pairs.push([i.net, o.net]);
   }
   return pairs;
 }

@@ -26,8 +26,12 @@ export const VERBS: VerbRule[] = [
   { re: /^(runs?|operates?) (on|from)$/, type: 'CONSUMES' },
   // "the supply, which powers the drivers": the drivers consume it.
   { re: /^(powers?|energi[sz]es?)$/, type: 'CONSUMES', reverse: true },
-  // "receives its supply from the 15V Rail": a supply is power, as "power" is.
-  { re: /^(draws?|takes?|receives?|gets?)( its)? (power|supply) from$/, type: 'CONSUMES' },
+  // "receives its supply from the 15V Rail": a supply is power, as "power" is; so is a qualified one
+  // ("takes its I/O supply from", "its logic power"): the qualifier says which pins, not a thing.
+  {
+    re: /^(draws?|takes?|receives?|gets?)( (its|their))?( [a-z0-9/-]+)? (power|supply) from$/i,
+    type: 'CONSUMES',
+  },
   { re: /^(draws?|takes?) from$/, type: 'CONSUMES' },
   { re: /^(consumes?|uses?|draws?|takes?)$/, type: 'CONSUMES' },
   // "X receives Y from Z": X consumes Y and Z provides it.

@@ -8,6 +8,7 @@ import type { TextBlock } from '../documents/types.js';
 import type { MentionSink } from './builder.js';
 import { initials, normaliseName } from './normalise.js';
 import { isDeterminer, isExcludedName, isHeadNoun, isNameToken, typeFromName } from './prose-names.js';
+import { tailAfterAside } from './prose-tails.js';
 import { VERBS } from './prose-verbs.js';
 
 const ENERGISES = /^energi[sz]es?$/i;
@@ -335,7 +336,7 @@ function relateSentence(
       if (subjects.length === 0 || objects.length === 0) continue;
       const last = objects[objects.length - 1]!;
       // "X supplies Y to Z": Z consumes Y. "X communicates with Y over Z": both connect to Z.
-      let tailAt = last.end;
+      let tailAt = tailAfterAside(tokens, last.end);
       if (/^(down|up|back|onward|on)$/i.test(tokens[tailAt] ?? '')) tailAt++;
       const tail = tokens[tailAt]?.toLowerCase();
       const toIt = tail === 'to' && PRONOUN.test(tokens[tailAt + 1] ?? '') ? ctx.object : undefined;

@@ -11,6 +11,7 @@ import { treeColumn, treeLevels } from './bom-tree.js';
 import { extractSideSheet, sideHeader } from './icd-sides.js';
 import { isItemNet } from './icd-via.js';
 import { extractInterfaceList, isInterfaceList } from './icd-interface-list.js';
+import { carriedItems, isInterfaceSummary } from './icd-summary.js';
 import { labelled } from './n2-cells.js';
 import { endpoint, extractDiagonalN2, extractN2, findDiagonalN2, isN2Matrix } from './n2.js';
 import { findHeader, splitList as splitCell, type ColumnRole } from './columns.js';
@@ -19,7 +20,15 @@ import { withPeerEnds } from './icd-peer.js';
 import { withWireEnds } from './wire-ends.js';
 import { extractKeyValue, keyValueBody } from './key-value-tables.js';
 import { extractPinList, pinListColumns } from './pin-list.js';
-import { carrierName, carrierProtocols, connectorPins, connectorRefs, netNames } from './icd-cells.js';
+import { linesOfCodedInterfaces } from './pin-codes.js';
+import {
+  carrierName,
+  carrierProtocols,
+  connectorPins,
+  connectorRefs,
+  netNames,
+  sharedNetNames,
+} from './icd-cells.js';
 import { busKind, isBareProtocol, isGroundName, isPowerName, isRefdes, normaliseName } from './normalise.js';
 import type { Provenance } from './types.js';
 
@@ -141,6 +150,11 @@ export function extractTable(
   // An Item column with its producer and consumer names items, whether or not a Via column says what
   // carries them.
   if (!col.has('signal') && col.has('endA') && col.has('endB')) dataDictionary(header.cells, col);
+  // "Interface | End A | End B | Signals": links and what they carry, read as an interface table.
+  if (isInterfaceSummary(header.cells, col)) {
+    carriedItems(body, get, (row) => prov(row, 'icd_table'), sink);
+    col.delete('signal');
+  }
   if (col.has('signal') && (col.has('endA') || col.has('endB') || col.has('consumer'))) {
     const sinkRole: ColumnRole = col.has('endB') ? 'endB' : 'consumer';
     const rows = body.filter(({ cells }) => {
@@ -167,6 +181,7 @@ export function extractTable(
         .filter((signal) => signal && !isGroundName(signal))
         .map((signal) => ({ cells, row, signal })),
     );
+    const shared = sharedNetNames(rows.map(({ cells }) => [get(cells, 'signal'), get(cells, 'net')]));
     const viaUses = new Map<string, number>();
     for (const { cells } of rows) {
       const via = get(cells, 'interface');
@@ -193,7 +208,10 @@ export function extractTable(
         // A bare protocol in the cell ("SSI frame") names the medium, not the item's net.
         aliases: [
           ...netNames(netCell).filter(
-            (n) => (!carrier || normaliseName(n) !== normaliseName(carrier)) && !isBareProtocol(n),
+            (n) =>
+              (!carrier || normaliseName(n) !== normaliseName(carrier)) &&
+              !isBareProtocol(n) &&
+              !shared.has(n),
           ),
           label,
           itemNet ? via : undefined,
@@ -273,9 +291,11 @@ export function extractTable(
     const pinList = pinListColumns(header.cells);
     if (pinList)
       return extractPinList(body, get, pinList, (row) => prov(row, 'pin_table'), sink, viewpoint, table.name);
+    const lines = linesOfCodedInterfaces(body, get, (row) => prov(row, 'pin_table'), sink);
     for (const { cells, row } of body) {
       const signal = get(cells, 'signal');
       if (!signal || isGroundName(signal) || /^(nc|n\/c|spare|reserved|-)$/i.test(signal)) continue;
+      if (lines.has(signal)) continue;
       sink.entity(signal, isPowerName(signal) ? 'RESOURCE' : 'SIGNAL', prov(row, 'pin_table'));
     }
   }

@@ -1,0 +1,10 @@
+// "provides the Battery Supply (+24V_BAT) to the Drive Controller Board": a bracketed label or
+// designator after the object is an aside; the sentence's tail ("to …", "over …", "from …") follows it.
+
+/** The token index where an object's tail starts: past a bracketed aside that closes. */
+export function tailAfterAside(tokens: string[], at: number): number {
+  if (tokens[at] !== '(') return at;
+  const close = tokens.indexOf(')', at);
+  // An aside is a few tokens; an unclosed or long bracket is left as it is.
+  return close > at && close - at <= 8 ? close + 1 : at;
+}
