@@ -1,9 +1,9 @@
-// Floors on the evaluation sets the analyst has been tuned on (sets 1, 2, 3 and 5: each released for
-// tuning once its blind score was recorded; set 3 on 2026-11-24 at 0.850/0.895). The unit suite holds
-// only the development seeds, so a change that lost a fault on one of these sets, or invented one there,
-// went unseen until someone scored by hand. Each set is generated afresh (deterministic), analysed file
-// by file and held at what it scores now. The held-out sets (4 and 6) are not here on purpose: they are
-// measured by hand, never tuned on.
+// Floors on the evaluation sets the analyst has been tuned on (sets 1, 2, 3, 4 and 5: each released for
+// tuning once its blind score was recorded; set 3 on 2026-11-24 at 0.850/0.895, set 4 on 2026-11-24 at
+// 0.900/0.923). The unit suite holds only the development seeds, so a change that lost a fault on one of
+// these sets, or invented one there, went unseen until someone scored by hand. Each set is generated
+// afresh (deterministic), analysed file by file and held at what it scores now. The held-out set (6) is
+// not here on purpose: it is measured by hand, never tuned on.
 //   npm run quality:telemetry          (.ci/run runs it after the test suite; ~3 min)
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -12,11 +12,12 @@ import { join } from 'node:path';
 import { scoreTelemetry } from '../../src/analysis/telemetry/score.js';
 import { scoreDirectory, summary } from './score-dir.js';
 
-/** Recall and precision each set reached when its floor was set (2026-11-24; sets 3 and 5 at h-tel3). */
+/** Recall and precision each set reached when its floor was set (2026-11-24; 3 and 5 at h-tel3, 4 at h-tel4). */
 const FLOORS: { set: string; recall: number; precision: number }[] = [
   { set: 'telemetry-eval', recall: 0.95, precision: 1.0 },
   { set: 'telemetry-eval-2', recall: 0.925, precision: 0.974 },
   { set: 'telemetry-eval-3', recall: 0.95, precision: 0.974 },
+  { set: 'telemetry-eval-4', recall: 0.9, precision: 0.947 },
   { set: 'telemetry-eval-5', recall: 0.925, precision: 1.0 },
 ];
 // Scores print to three decimals; the floors are those printed numbers.
