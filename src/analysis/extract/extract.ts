@@ -32,6 +32,7 @@ import { extractTable } from './tables.js';
 import { withoutFrameTables } from './frames.js';
 import { withoutBareProtocolAliases } from './bare-protocols.js';
 import { leaveLabelsToTheirParts } from './board-labels.js';
+import { leavePairsToItems } from './item-pairs.js';
 import { interfaceLines, nameInterfacesByLines } from './interface-lines.js';
 import { directionViewpoint } from './icd-viewpoint.js';
 import {
@@ -97,6 +98,7 @@ function attachDocumentId(model: ExtractedModel, documentName: string, id: strin
 function merge(sink: MentionSink): ExtractedModel {
   const mentions = sink.entities;
   leaveItemNetsToItems(mentions);
+  leavePairsToItems(mentions);
   const parent = mentions.map((_, i) => i);
   const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i]!)));
   const byKey = new Map<string, number>();

@@ -17,6 +17,7 @@ import { endpoint, extractDiagonalN2, extractN2, findDiagonalN2, isN2Matrix } fr
 import { findHeader, splitList as splitCell, type ColumnRole } from './columns.js';
 import { withArrowEnds, withLetteredEnds } from './icd-arrows.js';
 import { withPeerEnds } from './icd-peer.js';
+import { namesTheItem } from './bus-line-nets.js';
 import { withWireEnds } from './wire-ends.js';
 import { extractKeyValue, keyValueBody } from './key-value-tables.js';
 import { extractPinList, pinListColumns } from './pin-list.js';
@@ -211,6 +212,7 @@ export function extractTable(
             (n) =>
               (!carrier || normaliseName(n) !== normaliseName(carrier)) &&
               !isBareProtocol(n) &&
+              namesTheItem(n) &&
               !shared.has(n),
           ),
           label,
