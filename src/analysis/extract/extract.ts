@@ -33,6 +33,7 @@ import { withoutFrameTables } from './frames.js';
 import { withoutBareProtocolAliases } from './bare-protocols.js';
 import { leaveLabelsToTheirParts } from './board-labels.js';
 import { leavePairsToItems } from './item-pairs.js';
+import { joinRatedNames } from './rated-names.js';
 import { interfaceLines, nameInterfacesByLines } from './interface-lines.js';
 import { directionViewpoint } from './icd-viewpoint.js';
 import {
@@ -131,6 +132,7 @@ function merge(sink: MentionSink): ExtractedModel {
   joinProductByMaker(mentions, uf);
   joinNetsToItems(mentions, sink.relationships, uf);
   joinPartsByDescription(mentions, uf);
+  joinRatedNames(mentions, uf);
   joinItemsByWords(mentions, sink.relationships, uf);
   joinInterfacesByEnds(mentions, sink.relationships, uf);
   joinTransceiverSides(mentions, sink.relationships, uf);
