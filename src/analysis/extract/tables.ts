@@ -18,6 +18,7 @@ import { findHeader, splitList as splitCell, type ColumnRole } from './columns.j
 import { withArrowEnds, withLetteredEnds } from './icd-arrows.js';
 import { withPeerEnds } from './icd-peer.js';
 import { namesTheItem } from './bus-line-nets.js';
+import { endNames } from './end-parts.js';
 import { withWireEnds } from './wire-ends.js';
 import { extractKeyValue, keyValueBody } from './key-value-tables.js';
 import { extractPinList, pinListColumns } from './pin-list.js';
@@ -274,9 +275,9 @@ export function extractTable(
           properties: { type: kind },
           aliases: [code],
         });
-        for (const s of splitList(a))
+        for (const s of splitList(a).flatMap(endNames))
           sink.relate(endpoint(s, p, sink), iface, power ? 'PROVIDES' : 'CONNECTS', p);
-        for (const d of splitList(b))
+        for (const d of splitList(b).flatMap(endNames))
           sink.relate(endpoint(d, p, sink), iface, power ? 'CONSUMES' : 'CONNECTS', p);
         // A "Physical"/"Connector" column names the connectors the interface runs through.
         for (const ref of connectorRefs(splitList(get(cells, 'connector'))))
