@@ -38,6 +38,10 @@ const OWN_FLOOR: Record<string, { entities: number; relationships: number }> = {
   // (ENC_L_A/B) the encoder pulses, where corvid's makes such nets the bus; prose PWM/DIR/current items
   // are not met with their nets (PWM_L, DIR_L: one-letter side tokens are unread).
   'oriel-agv-drive': { entities: 0.95, relationships: 0.95 },
+  // sable (released 2026-11-24, blind 79.0 / 80.7): its truth leaves out local nets only the netlist names
+  // (PWM_*_L, ~{FAULT_L}, SPEED_DIG, GD_VCC2; as tidewell's and harlan's), and the model's context makes the
+  // external Bridge Panel a SYSTEM beside the product, where the truth has it a SUBSYSTEM.
+  'sable-propulsion-controller': { entities: 0.9, relationships: 0.86 },
 };
 const productsIn = (root: string) =>
   readdirSync(root, { withFileTypes: true })

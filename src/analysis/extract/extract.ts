@@ -32,6 +32,8 @@ import { extractTable } from './tables.js';
 import { withoutFrameTables } from './frames.js';
 import { withoutBareProtocolAliases } from './bare-protocols.js';
 import { leaveLabelsToTheirParts } from './board-labels.js';
+import { leavePairsToItems } from './item-pairs.js';
+import { joinRatedNames } from './rated-names.js';
 import { interfaceLines, nameInterfacesByLines } from './interface-lines.js';
 import { directionViewpoint } from './icd-viewpoint.js';
 import {
@@ -97,6 +99,7 @@ function attachDocumentId(model: ExtractedModel, documentName: string, id: strin
 function merge(sink: MentionSink): ExtractedModel {
   const mentions = sink.entities;
   leaveItemNetsToItems(mentions);
+  leavePairsToItems(mentions);
   const parent = mentions.map((_, i) => i);
   const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i]!)));
   const byKey = new Map<string, number>();
@@ -129,6 +132,7 @@ function merge(sink: MentionSink): ExtractedModel {
   joinProductByMaker(mentions, uf);
   joinNetsToItems(mentions, sink.relationships, uf);
   joinPartsByDescription(mentions, uf);
+  joinRatedNames(mentions, uf);
   joinItemsByWords(mentions, sink.relationships, uf);
   joinInterfacesByEnds(mentions, sink.relationships, uf);
   joinTransceiverSides(mentions, sink.relationships, uf);

@@ -1,5 +1,6 @@
 // Name normalisation: the same part named in a BOM, a netlist, an ICD and prose must become one
 // entity, so keys ignore case, punctuation, spacing and plural endings, and acronyms are recognised.
+import { isReturnOrShield } from './returns.js';
 
 /** Singularises one lower-case word; short words and words ending in "ss"/"us"/"is" are left alone. */
 function singular(word: string): string {
@@ -71,7 +72,10 @@ export function isPowerName(name: string): boolean {
 
 /** The return: listed beside the rails, but nothing provides or consumes it. */
 export function isGroundName(name: string): boolean {
-  return /^(A|D|P|CHASSIS|SIGNAL)?(GND|VSS|0V|RETURN|RTN)[A-Z0-9_]*$/i.test(name.trim().replace(/^\//, ''));
+  return (
+    /^(A|D|P|CHASSIS|SIGNAL)?(GND|VSS|0V|RETURN|RTN)[A-Z0-9_]*$/i.test(name.trim().replace(/^\//, '')) ||
+    isReturnOrShield(name)
+  );
 }
 
 /** Bus and protocol names: interfaces rather than single signals. */

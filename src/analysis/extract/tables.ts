@@ -17,6 +17,8 @@ import { endpoint, extractDiagonalN2, extractN2, findDiagonalN2, isN2Matrix } fr
 import { findHeader, splitList as splitCell, type ColumnRole } from './columns.js';
 import { withArrowEnds, withLetteredEnds } from './icd-arrows.js';
 import { withPeerEnds } from './icd-peer.js';
+import { namesTheItem } from './bus-line-nets.js';
+import { endNames } from './end-parts.js';
 import { withWireEnds } from './wire-ends.js';
 import { extractKeyValue, keyValueBody } from './key-value-tables.js';
 import { extractPinList, pinListColumns } from './pin-list.js';
@@ -211,6 +213,7 @@ export function extractTable(
             (n) =>
               (!carrier || normaliseName(n) !== normaliseName(carrier)) &&
               !isBareProtocol(n) &&
+              namesTheItem(n) &&
               !shared.has(n),
           ),
           label,
@@ -272,9 +275,9 @@ export function extractTable(
           properties: { type: kind },
           aliases: [code],
         });
-        for (const s of splitList(a))
+        for (const s of splitList(a).flatMap(endNames))
           sink.relate(endpoint(s, p, sink), iface, power ? 'PROVIDES' : 'CONNECTS', p);
-        for (const d of splitList(b))
+        for (const d of splitList(b).flatMap(endNames))
           sink.relate(endpoint(d, p, sink), iface, power ? 'CONSUMES' : 'CONNECTS', p);
         // A "Physical"/"Connector" column names the connectors the interface runs through.
         for (const ref of connectorRefs(splitList(get(cells, 'connector'))))

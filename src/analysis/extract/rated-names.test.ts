@@ -1,0 +1,41 @@
+// A BOM description with the part's ratings appended ("IGBT Power Module 750V 380A") is the part the
+// design description names without them, when it alone claims that name.
+import { describe, expect, it } from 'vitest';
+import { withoutRatings } from './rated-names.js';
+import { model, proseDoc, tableDoc } from './test-helpers.js';
+
+describe('part names with ratings appended', () => {
+  it('drop values with units, ingress codes and a type acronym after them', () => {
+    expect(withoutRatings('IGBT Power Module 750V 380A')).toBe('IGBT Power Module');
+    expect(withoutRatings('Propulsion Motor 120 kW PMSM')).toBe('Propulsion Motor');
+    expect(withoutRatings('Controller Enclosure IP66')).toBe('Controller Enclosure');
+    expect(withoutRatings('Safety MCU')).toBeUndefined();
+    expect(withoutRatings('Capacitor 10uF')).toBeUndefined();
+  });
+
+  it('are the part named without them', () => {
+    const m = model(
+      tableDoc('bom.xlsx', [
+        ['Item', 'Description', 'Ref Des', 'Qty'],
+        ['1', 'Inverter Assembly', 'A2', '1'],
+        ['2', 'IGBT Power Module 750V 380A', 'Q1', '1'],
+      ]),
+      proseDoc('design.docx', 'The Inverter Assembly contains the IGBT Power Module.'),
+    );
+    const parts = m.entities.filter((e) => /igbt/i.test(e.name));
+    expect(parts.map((e) => e.name)).toEqual(['IGBT Power Module']);
+    expect(parts[0]!.aliases).toContain('IGBT Power Module 750V 380A');
+  });
+
+  it('leave two rated lines that share a name apart', () => {
+    const m = model(
+      tableDoc('bom.xlsx', [
+        ['Item', 'Description', 'Ref Des', 'Qty'],
+        ['1', 'Buck Converter 5V', 'U1', '1'],
+        ['2', 'Buck Converter 12V', 'U2', '1'],
+      ]),
+      proseDoc('design.docx', 'The Buck Converter feeds the board.'),
+    );
+    expect(m.entities.filter((e) => /buck/i.test(e.name)).length).toBeGreaterThanOrEqual(2);
+  });
+});
