@@ -227,7 +227,7 @@ export function makeChannel(
 }
 
 /** First series index at or after time `s`. */
-export function indexAt(t: Float64Array, s: number): number {
+export function indexAt(t: ArrayLike<number>, s: number): number {
   let lo = 0;
   let hi = t.length;
   while (lo < hi) {

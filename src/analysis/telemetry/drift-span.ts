@@ -2,18 +2,7 @@
 // cycle, a recipe ramp, a pressure step) cancels in the residual, so a change the residual did not
 // answer does not end its steady stretch. Cut at every change, a slow creep was judged in pieces,
 // each under the floor (a 3-sigma creep over four heating cycles read about 1.3 sigma per stretch).
-
-/** Index of the first element of the ascending list xs that is >= x (xs.length when none is). */
-function firstAtLeast(xs: number[], x: number): number {
-  let lo = 0;
-  let hi = xs.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (xs[mid]! < x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
+import { indexAt } from './context.js';
 
 /**
  * Joins consecutive steady segments [start, end) (indices) when every change (index) between them
@@ -31,7 +20,7 @@ export function joinUnanswered(
   const sorted = [...changes].sort((a, b) => a - b);
   const next = (k: number) => (k + 1 < sorted.length ? sorted[k + 1]! : length);
   const anyAnswered = (from: number, to: number) => {
-    for (let k = firstAtLeast(sorted, from); k < sorted.length && sorted[k]! <= to; k++)
+    for (let k = indexAt(sorted, from); k < sorted.length && sorted[k]! <= to; k++)
       if (answered(sorted[k]!, next(k))) return true;
     return false;
   };

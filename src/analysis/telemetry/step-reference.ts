@@ -8,24 +8,14 @@
 //   trend, which the regression on the heater's duty reads as a jump of the residual while the shroud
 //   itself holds its level ("from 69.14 to 69.14").
 
+import { finiteMean } from './robust.js';
+
 /** Share of the residual's jump the channel must show, against a reference or in its own level. */
 export const OWN_SHARE = 0.5;
 
-/** Mean of x over [a, b), clipped to the series; NaN where nothing is left. */
-function windowMean(x: Float64Array, a: number, b: number): number {
-  let s = 0;
-  let k = 0;
-  for (let i = Math.max(0, a); i < Math.min(x.length, b); i++)
-    if (Number.isFinite(x[i]!)) {
-      s += x[i]!;
-      k++;
-    }
-  return k ? s / k : NaN;
-}
-
 /** The jump of x at i: its mean over the w samples from i less its mean over the w before. */
 export function jumpAt(x: Float64Array, i: number, w: number): number {
-  return windowMean(x, i, i + w) - windowMean(x, i - w, i);
+  return finiteMean(x, i, i + w) - finiteMean(x, i - w, i);
 }
 
 /** Whether `own` moves at i by at least OWN_SHARE of `jump`, in the same direction. */
