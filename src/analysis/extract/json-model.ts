@@ -93,7 +93,7 @@ export function extractJsonModel(json: unknown, documentName: string, sink: Ment
       // it) hold the product; neither is a part of it.
       !/^((uml|sysml):)?model$|\bcontext\b/.test(kind)
     ) {
-      const el: Element = { o, name, ...(container ? { nestedIn: container } : {}), children: [], roles: [] };
+      const el: Element = { o, name, ...(container ? { nestedIn: container } : {}), children: [] };
       if (id) (scoped.get(container) ?? scoped.set(container, new Map()).get(container)!).set(id, el);
       if (EXTERNAL_KEYS.test(arrayKey)) LISTED_EXTERNAL.add(o);
       elements.push(el);
@@ -255,7 +255,6 @@ export function extractJsonModel(json: unknown, documentName: string, sink: Ment
       type = isPowerName(name) || /\b(power|energy|supply|rail)\b/i.test(name) ? 'RESOURCE' : 'SIGNAL';
     el.name = sink.entity(name, type, p, {
       aliases: [
-        ...el.roles,
         role ? el.name : undefined,
         acronym,
         str(field(facts, /^(shortName|short_name|abbreviation|acronym|alias|declaredShortName|summary)$/i)),

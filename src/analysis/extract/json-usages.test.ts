@@ -80,3 +80,64 @@ describe('part usages typed by a block id', () => {
     expect(r).not.toContain('left drive motor CONNECTS right motor power');
   });
 });
+
+// The same export in the shape that puts the block a part is typed by under "type" ({"name": "mcu",
+// "type": "B-101"}), beside an ICD-style interface named after the bus the role is named after.
+const typedByTypeKey = {
+  name: 'arch.json',
+  doc: doc({
+    kind: 'json',
+    json: {
+      model: { name: 'Pump Controller Model' },
+      blocks: [
+        {
+          id: 'B-001',
+          name: 'Pump Controller',
+          stereotype: 'System',
+          parts: [
+            { id: 'P-1', name: 'board', type: 'B-100' },
+            { id: 'P-2', name: 'vfd', type: 'B-200' },
+          ],
+        },
+        {
+          id: 'B-100',
+          name: 'Controller Board',
+          stereotype: 'Subsystem',
+          parts: [
+            { id: 'P-3', name: 'mcu', type: 'B-101' },
+            { id: 'P-4', name: 'rs485', type: 'B-102' },
+          ],
+        },
+        { id: 'B-101', name: 'Main MCU', stereotype: 'Part' },
+        { id: 'B-102', name: 'Line Transceiver', stereotype: 'Part' },
+        { id: 'B-200', name: 'Variable Frequency Drive', stereotype: 'Part' },
+      ],
+      connectors: [
+        {
+          id: 'C-01',
+          name: 'RS485',
+          interfaceId: 'IF-01',
+          ends: [{ part: 'board.rs485' }, { part: 'vfd' }],
+        },
+      ],
+    },
+  }),
+};
+
+describe('part usages typed by a block id under "type"', () => {
+  const m = model(typedByTypeKey);
+  it('proposes the blocks, not their role names', () => {
+    const names = m.entities.map((e) => e.name);
+    for (const role of ['board', 'vfd', 'mcu', 'rs485']) expect(names).not.toContain(role);
+    expect(names).toEqual(expect.arrayContaining(['Controller Board', 'Main MCU', 'Line Transceiver']));
+  });
+  it('contains each block where its usage is declared and follows part paths by role name', () => {
+    const r = rels(m);
+    expect(r).toContain('pump controller CONTAINS controller board');
+    expect(r).toContain('controller board CONTAINS main mcu');
+    expect(r).toContain('line transceiver CONNECTS variable frequency drive');
+  });
+  it('gives no block its role name as an alias, so a bus named like the role stays apart', () => {
+    expect(m.entities.find((e) => e.name === 'Line Transceiver')?.aliases ?? []).not.toContain('rs485');
+  });
+});
