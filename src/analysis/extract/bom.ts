@@ -21,7 +21,8 @@ export function parseLevel(cell: string): number | undefined {
 
 /** A leading run of dots or dashes marks the level in a name column of an indented BOM. */
 function indentLevel(name: string): { level?: number; name: string } {
-  // ". . Regulator" spaces its dots; each mark is one level.
+  // ". . Regulator" spaces its dots; each mark is one level. "-12V Inverter" is signed, not indented.
+  if (/^[-–]\d/.test(name.trim())) return { name: name.trim() };
   const m = /^((?:[.\-–>]\s?){1,6})\s*([^\s.\-–>].*)$/.exec(name);
   return m ? { level: m[1]!.replace(/\s/g, '').length, name: m[2]!.trim() } : { name };
 }

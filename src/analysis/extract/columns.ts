@@ -147,6 +147,18 @@ function rolesOf(cells: string[]): Map<ColumnRole, number> {
     if (role === 'signal' && columns.has('signal') && NET_HEADER.test(cell.trim())) role = 'net';
     if (role && !columns.has(role)) columns.set(role, c);
   });
+  // "Supply | Net | Provided by | Consumers": the supply is named in words and "Net" is its label,
+  // as "Signal | Net" names a signal; the row is a rail, not a signal named after its net.
+  const signal = columns.get('signal');
+  if (
+    columns.has('rail') &&
+    signal !== undefined &&
+    NET_HEADER.test(cells[signal]!.trim()) &&
+    !columns.has('net')
+  ) {
+    columns.delete('signal');
+    columns.set('net', signal);
+  }
   return columns;
 }
 

@@ -15,6 +15,8 @@ function singular(word: string): string {
 export function normaliseName(name: string): string {
   const words = name
     .toLowerCase()
+    // "-12V Rail" is not the "12V Rail": a minus sign before a number is part of the name.
+    .replace(/(^|[^a-z0-9])-(?=\d)/g, '$1minus')
     .replace(/[’']s\b/g, '')
     .replace(/[^a-z0-9+.]+/g, ' ')
     .replace(/(?<![0-9])\.|\.(?![0-9])/g, ' ')

@@ -21,7 +21,7 @@ export function isNameToken(tok: string): boolean {
   if (/^\d+(\.\d+)?$/.test(tok)) return false;
   return (
     /^[A-Z+][A-Za-z0-9+\-./²]*$/.test(tok) ||
-    /^\d+V\d*[A-Za-z_]*$/.test(tok) ||
+    /^[+-]?\d+V\d*[A-Za-z_]*$/.test(tok) ||
     /^\d[A-Za-z0-9]*[A-Z][A-Za-z0-9]*$/.test(tok)
   );
 }

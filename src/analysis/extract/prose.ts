@@ -80,7 +80,7 @@ const isDesignator = (t: string): boolean => DESIGNATOR.test(t) && /[\d_]/.test(
  * requirement ids ("REQ-AS-012") have hyphens and are not designators.
  */
 function defineDesignators(text: string, p: Provenance, sink: MentionSink, known: Set<string>): void {
-  for (const m of text.matchAll(/((?:[A-Za-z0-9+][\w\-/²+]*\s+){1,6})\(([^()\s]{2,16})\)/g)) {
+  for (const m of text.matchAll(/((?:(?:-(?=\d))?[A-Za-z0-9+][\w\-/²+]*\s+){1,6})\(([^()\s]{2,16})\)/g)) {
     const designator = m[2]!;
     // Or a short capitalised name ("(PSU)", "(SPIX)") whose letters are not the phrase's initials.
     if (!isDesignator(designator) && !/^[A-Z]{2,8}$/.test(designator)) continue;
@@ -524,7 +524,8 @@ function mention(
 
 /** The name a phrase stands for, or nothing when it names no thing (a mode, a document). */
 function properName(name: string, known: Set<string>): string | undefined {
-  let clean = name.replace(/^[^A-Za-z0-9+]+|[^A-Za-z0-9+²]+$/g, '');
+  // Punctuation at the edges is not the name, but the sign of a negative rail is ("-12V Rail").
+  let clean = name.replace(/^(?!-\d)[^A-Za-z0-9+]+|[^A-Za-z0-9+²]+$/g, '');
   if (!clean) return undefined;
   const key = normaliseName(clean);
   // An acronym the text uses but never defines as a name ("digital signal processor (DSP)") is the

@@ -195,7 +195,10 @@ export function extractTable(
       // "48V Bus (+48V)": the item and its net label.
       const { name: signal, alias: label } = labelled(cell);
       const type =
-        isPowerName(signal) || (!!label && isPowerName(label)) || /^(dc )?power\b/i.test(kind)
+        isPowerName(signal) ||
+        (!!label && isPowerName(label)) ||
+        /^(dc )?power\b/i.test(kind) ||
+        col.get('rail') === col.get('signal')
           ? 'RESOURCE'
           : 'SIGNAL';
       const via = get(cells, 'interface');
@@ -249,8 +252,11 @@ export function extractTable(
       if (!rail || !consumer || /^total/i.test(consumer)) continue;
       // "3V3 Rail (+3V3)": the rail and its net label, as a signal list writes an item and its net.
       const { name: railWords, alias: railNet } = labelled(rail);
-      const railName = sink.entity(railWords, 'RESOURCE', p, { aliases: [railNet] });
-      sink.relate(endpoint(consumer, p, sink), railName, 'CONSUMES', p);
+      // A Net column beside the supply's name is the net label that carries it ("24VAC Supply" | "24VAC").
+      const netCell = get(cells, 'net') || get(cells, 'signal');
+      const net = netCell && !isGroundName(netCell) && !/\s/.test(netCell) ? netCell : undefined;
+      const railName = sink.entity(railWords, 'RESOURCE', p, { aliases: [railNet, net] });
+      for (const c of splitList(consumer)) sink.relate(endpoint(c, p, sink), railName, 'CONSUMES', p);
       const source = col.has('endA') ? get(cells, 'endA') : '';
       for (const s of splitList(source)) sink.relate(endpoint(s, p, sink), railName, 'PROVIDES', p);
     }

@@ -1,0 +1,39 @@
+// A power table that names each supply in words and gives its net in a "Net" column ("24VAC Supply |
+// 24VAC | Control Transformer | Controller Board, Solenoid Valve"): the supply is the rail, its net an
+// alias, and every consumer listed consumes it. Read as a signal table it made a second rail named
+// after the net; read as a rail table it kept the consumer list as one name.
+import { describe, expect, it } from 'vitest';
+import { model, rels, tableDoc, typeOf } from './test-helpers.js';
+
+const power = tableDoc('icd.md', [
+  ['Supply', 'Net', 'Provided by', 'Consumers', 'Connector'],
+  ['24VAC Supply', '24VAC', 'Control Transformer', 'Controller Board, Solenoid Valve', 'J1'],
+  ['12V Rail', '+12V', '12V Regulator', 'Flow Meter, Pressure Transducer', 'J4-1'],
+]);
+const netlistNames = tableDoc('pins.csv', [
+  ['Connector', 'Pin', 'Signal', 'Direction', 'From', 'To'],
+  ['J1', '1', '24VAC', 'PWR IN', 'Control Transformer', 'Controller Board'],
+]);
+
+describe('a supply table with a Net column', () => {
+  const m = model(power, netlistNames);
+  it('names the rail by the supply and takes the net as an alias, so the net meets it', () => {
+    const rail = m.entities.find((e) => e.key === '24vac supply');
+    expect(rail?.entityType).toBe('RESOURCE');
+    expect(rail?.aliases).toContain('24VAC');
+    expect(
+      m.entities
+        .filter((e) => e.entityType === 'RESOURCE')
+        .map((e) => e.key)
+        .sort(),
+    ).toEqual(['12v rail', '24vac supply']);
+  });
+  it('makes each listed consumer a consumer and the provider a provider', () => {
+    const r = rels(m);
+    expect(r).toContain('control transformer PROVIDES 24vac supply');
+    expect(r).toContain('controller board CONSUMES 24vac supply');
+    expect(r).toContain('solenoid valve CONSUMES 24vac supply');
+    expect(r).toContain('pressure transducer CONSUMES 12v rail');
+    expect(typeOf(m, 'controller board solenoid valve')).toBeUndefined();
+  });
+});
