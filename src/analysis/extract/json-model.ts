@@ -31,7 +31,7 @@ import {
 import { contextBlocks } from './json-context.js';
 import { NOT_A_THING_KIND, allocationOf, edgeMeaning, idText, itemNature, withFacts } from './json-graph.js';
 import { foldUsagesIntoTypes, type Element, type Port } from './json-usages.js';
-import { isPowerName, splitAcronym } from './normalise.js';
+import { isPowerName, normaliseName, splitAcronym } from './normalise.js';
 import type { EntityType, Provenance } from './types.js';
 
 type Obj = Record<string, unknown>;
@@ -96,6 +96,7 @@ export function extractJsonModel(json: unknown, documentName: string, sink: Ment
       const el: Element = { o, name, ...(container ? { nestedIn: container } : {}), children: [] };
       if (id) (scoped.get(container) ?? scoped.set(container, new Map()).get(container)!).set(id, el);
       if (EXTERNAL_KEYS.test(arrayKey)) LISTED_EXTERNAL.add(o);
+      if (ITEM_LIST_KEYS.test(arrayKey)) LISTED_ITEM.add(o);
       elements.push(el);
       if (id) byId.set(id, el);
       byName.set(name, el);
@@ -313,7 +314,13 @@ const isClassGroups = (o: Obj): boolean => {
   );
 };
 /** An object's kind as it states it, with the class group it is listed under. */
-const kindOf = (o: Obj): string => `${kindText(o)} ${(CLASS_OF.get(o) ?? '').toLowerCase()}`.trim();
+const kindOf = (o: Obj): string =>
+  `${kindText(o)} ${(CLASS_OF.get(o) ?? '').toLowerCase()} ${LISTED_ITEM.has(o) ? 'item' : ''}`.trim();
+
+// Arrays of what flows between parts ("exchangeItems": [{"name": "Contactor Command", "kind": "EVENT"}]):
+// the list says what its members are when their own kind is a mechanism (event, operation, flow).
+const ITEM_LIST_KEYS = /^(\w*exchange_?items|items|flow_?items|item_?types|data_?items|information_?items)$/i;
+const LISTED_ITEM = new WeakSet<Obj>();
 
 // Arrays of parties outside the system ("actors", "externals", "environment").
 const EXTERNAL_KEYS =
@@ -344,7 +351,8 @@ function entityTypeOf(
 }
 
 /** The object names its items by a "convoyed" or "conveyed" key: what runs over it, not what it is. */
-const convoysItems = (o: Obj): boolean => Object.keys(o).some((k) => /^(convoyed|conveyed)/i.test(k));
+const convoysItems = (o: Obj): boolean =>
+  Object.keys(o).some((k) => /^(convoyed|conveyed|allocated_?(exchange_?)?items?$)/i.test(k));
 
 function relate(
   o: Obj,
@@ -402,10 +410,6 @@ function relate(
     !/connector|connection|interface|bus|link|wire|cable|harness/.test(stated);
   if (carried) kind = 'flows';
   const itemRef = field(o, ITEM_KEY);
-  // An unnamed exchange between two ports that convoys items (Capella's component exchange) says who
-  // sends and who receives those items; the link it runs over is modelled on its own.
-  const viaNamed = str(field(o, NAME_KEY)) ?? str(field(o, /^(interface|bus|protocol|via|medium)$/i));
-  if (kind === 'connectors' && itemRef !== undefined && !viaNamed && convoysItems(o)) kind = 'flows';
   // An item by id ("conveyedRefs": ["_0021"]) is the element with that id.
   const itemName = (ref: unknown): string | undefined =>
     (typeof ref === 'string' ? element(ref)?.name : undefined) ??
@@ -417,6 +421,14 @@ function relate(
   );
   if (itemsRaw.length === 0 && carried)
     itemsRaw.push(...[str(field(o, NAME_KEY))].filter((x): x is string => !!x));
+  // An exchange between two ports that convoys items (Capella's component exchange) says who sends
+  // and who receives those items, when it is unnamed or named after its item; the link it runs over is
+  // modelled on its own.
+  const viaNamed = str(field(o, NAME_KEY)) ?? str(field(o, /^(interface|bus|protocol|via|medium)$/i));
+  const namedAfterItem =
+    !!viaNamed && itemsRaw.some((item) => normaliseName(item) === normaliseName(viaNamed));
+  if (kind === 'connectors' && itemRef !== undefined && (!viaNamed || namedAfterItem) && convoysItems(o))
+    kind = 'flows';
   if (kind === 'flows' && itemsRaw.length > 1) {
     const rest = Object.fromEntries(Object.entries(o).filter(([k]) => !ITEM_KEY.test(k)));
     for (const one of itemsRaw) relate({ ...rest, item: one }, kind, element, parties, declaredName, p, sink);

@@ -32,14 +32,15 @@ export const SOURCE_KEY =
 export const TARGET_KEY =
   /^(target|to|supplier|end2|endB|end_b|dst|dest|destination|consumer|receiver|dependsOn|depends_on|dependee|informationTarget|targetInputFeature|targetFeature)([_ ]?(part|port|component|element|block|node|id|ref|unit))?([_ ]?(id|ref))?$/i;
 export const ITEM_KEY =
-  /^(item|items|conveyed|conveys|conveyedItem|conveyed_item|conveyedItems|itemType|item_type|itemProperty|exchangeItem|exchangedItem|exchangeItems|carries|resource|signal|signals|payload|payloadType|conveyedRefs?|conveyedClassifiers?|itemRefs?|itemIds|item_ids|conveyedItemIds|convoyedItems?|convoyedItemIds|convoyedInformations?)$/i;
+  /^(allocated_?(exchange_?)?items?|item|items|conveyed|conveys|conveyedItem|conveyed_item|conveyedItems|itemType|item_type|itemProperty|exchangeItem|exchangedItem|exchangeItems|carries|resource|signal|signals|payload|payloadType|conveyedRefs?|conveyedClassifiers?|itemRefs?|itemIds|item_ids|conveyedItemIds|convoyedItems?|convoyedItemIds|convoyedInformations?)$/i;
 /** Containment as a list of member ids ("children": ["blk-110", "blk-120"]). */
 export const CHILD_REFS_KEY =
   /^(children|childIds|child_ids|parts|partIds|part_ids|subBlocks|sub_blocks|subblocks|components|members|contains|elements|ownedPart|ownedParts|nestedPart|ownedMember|ownedUsage)$/i;
 
 // Arrays whose members are relations whatever they carry.
+// Capella's "physicalLinks", a tool's "cableConnections": a qualified list of links is still links.
 export const CONNECTOR_KEYS =
-  /^(connectors?|connections?|links?|interfaces?|wires?|associations?|\w*componentExchanges)$/i;
+  /^(\w*connectors?|\w*connections?|\w*links?|interfaces?|wires?|associations?|\w*componentExchanges)$/i;
 export const FLOW_KEYS =
   /^(item_?flows?|itemFlows?|flows?|dataFlows?|data_flows?|signals?|power_?flows?|\w*functionalExchanges|\w*flowConnections?)$/i;
 export const RELATION_KEYS = /^(relationships|relations|edges|links|ownedRelationships)$/i;
