@@ -14,6 +14,7 @@ import { joinIdentifiersToNames, joinProductByMaker } from './joins-identifiers.
 import { joinBusesByInitials } from './joins-initials.js';
 import { joinInterfacesByEnds } from './joins-interfaces.js';
 import { joinTransceiverSides } from './joins-transceivers.js';
+import { joinCodedNames } from './joins-coded-names.js';
 import { joinNamesByModelCode } from './joins-model-codes.js';
 import {
   joinItemsByWords,
@@ -136,6 +137,7 @@ function merge(sink: MentionSink): ExtractedModel {
   joinItemsByWords(mentions, sink.relationships, uf);
   joinInterfacesByEnds(mentions, sink.relationships, uf);
   joinTransceiverSides(mentions, sink.relationships, uf);
+  joinCodedNames(mentions, uf);
   const groups = new Map<number, EntityMention[]>();
   mentions.forEach((m, i) => {
     const root = find(i);
