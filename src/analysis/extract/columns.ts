@@ -284,9 +284,25 @@ function nameColumnsByContent(rows: string[][], header: HeaderMatch): void {
  */
 export function splitList(cell: string, known?: Set<string>): string[] {
   const isKnown = (t: string): boolean => !!known?.has(normaliseName(t));
-  return cell
+  // "E-Stop Button (-S1, -S2), Safety Relay": a bracket's list belongs to the name before it.
+  const { text, restore } = shieldBrackets(cell);
+  return text
     .split(/\s*[,;\n]\s*|\s+\/\s+/)
-    .flatMap((piece) => (isKnown(piece) ? [piece] : piece.split(/\s+&\s+|\s+and\s+/)))
-    .map((s) => s.trim())
+    .flatMap((piece) => (isKnown(restore(piece)) ? [piece] : piece.split(/\s+&\s+|\s+and\s+/)))
+    .map((s) => restore(s).trim())
     .filter((s) => s.length > 0 && !/^(-|—|n\/a|none|tbd)$/i.test(s));
 }
+
+/** The cell with the list separators inside brackets replaced, and how to put them back. */
+function shieldBrackets(cell: string): { text: string; restore: (s: string) => string } {
+  let depth = 0;
+  let text = '';
+  for (const ch of cell) {
+    if (ch === '(' || ch === '[') depth++;
+    else if ((ch === ')' || ch === ']') && depth > 0) depth--;
+    text += depth > 0 && (ch === ',' || ch === ';' || ch === '/' || ch === '&') ? SHIELD[ch] : ch;
+  }
+  return { text, restore: (s) => s.replace(/[\uE001-\uE004]/g, (c) => UNSHIELD[c]!) };
+}
+const SHIELD: Record<string, string> = { ',': '\uE001', ';': '\uE002', '/': '\uE003', '&': '\uE004' };
+const UNSHIELD: Record<string, string> = Object.fromEntries(Object.entries(SHIELD).map(([k, v]) => [v, k]));

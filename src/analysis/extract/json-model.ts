@@ -412,7 +412,8 @@ function relate(
   const itemRef = field(o, ITEM_KEY);
   // An item by id ("conveyedRefs": ["_0021"]) is the element with that id.
   const itemName = (ref: unknown): string | undefined =>
-    (typeof ref === 'string' ? element(ref)?.name : undefined) ??
+    // "itemType": "item-DriveCommand": an id names the element, or the item definition, it stands for.
+    (typeof ref === 'string' ? (element(ref)?.name ?? declaredName(ref)) : undefined) ??
     str(ref) ??
     (isObj(ref) ? (str(field(ref, NAME_KEY)) ?? declaredName(ref)) : undefined);
   // One item or a list of them ("items": ["Depth", "Heading"]).

@@ -69,3 +69,35 @@ describe('a Capella-like physical architecture export', () => {
     expect(r).not.toContain('contactor command CONNECTS controller board');
   });
 });
+
+// SysML v2 API-like: a flow names its item by the id of an item definition ("itemType": "item-Cmd").
+describe('a flow whose item is an item definition by id', () => {
+  const m = model({
+    name: 'model.json',
+    doc: doc({
+      kind: 'json',
+      json: {
+        elements: [
+          { '@id': 'def-Line', '@type': 'PartDefinition', name: 'Conveyor Line' },
+          { '@id': 'pu-plc', '@type': 'PartUsage', name: 'PLC CPU', owningType: 'def-Line' },
+          { '@id': 'pu-vfd', '@type': 'PartUsage', name: 'Infeed VFD', owningType: 'def-Line' },
+          { '@id': 'item-DriveCommand', '@type': 'ItemDefinition', name: 'Drive Command' },
+          {
+            '@id': 'flow-1',
+            '@type': 'FlowConnectionUsage',
+            itemType: 'item-DriveCommand',
+            source: 'pu-plc',
+            target: 'pu-vfd',
+          },
+        ],
+      },
+    }),
+  });
+  it('names the item as its definition does, not by the id', () => {
+    const names = m.entities.map((e) => e.name);
+    expect(names).not.toContain('item-DriveCommand');
+    expect(rels(m)).toEqual(
+      expect.arrayContaining(['plc cpu PROVIDES drive command', 'infeed vfd CONSUMES drive command']),
+    );
+  });
+});

@@ -13,9 +13,12 @@ type Prov = (row: number, extractor: string) => Provenance;
 /** A named endpoint of an interface or a flow ("EPS (Electrical Power System)" keeps its alias). */
 export function endpoint(text: string, p: Provenance, sink: MentionSink): string {
   // "RCM (J3)", "RCM:J3", "RCM / X2-4", "Battery Pack (via J1)": the connector or pin an end is
-  // reached at is not its name.
+  // reached at is not its name. Nor are IEC 81346 designations ("PLC CPU (-A1)", "E-Stop (-S1, -S2)").
   const bare = text
-    .replace(/\s*\((?:(?:via|through|thru)\s+)?(?:[A-Z]{1,3}\d{1,3}[A-Z]?)(?:[-.:]\s*\d[\d/,.]*)?\)\s*$/i, '')
+    .replace(
+      /\s*\((?:(?:via|through|thru)\s+)?(?:[-=+]?[A-Z]{1,3}\d{1,3}[A-Z]?)(?:\s*(?:,|\.\.\.?|…|–|to)\s*[-=+]?[A-Z]{1,3}\d{1,3}[A-Z]?)*(?:[-.:]\s*\d[\d/,.]*)?\)\s*$/i,
+      '',
+    )
     .replace(/\s*[:/]\s*[A-Z]{1,3}\d{1,3}[A-Z]?(?:[-.]\d[\d/,.]*)?\s*$/, '')
     .trim();
   const { name, acronym } = splitAcronym(bare || text);
