@@ -50,10 +50,18 @@ export function extractModel(documents: SourceDocument[]): ExtractedModel {
   // A first reading gathers the names the structured documents give, so that a table cell naming
   // "Temperature and Humidity Sensor" is one part, not two, whichever document came first.
   const names = new Set<string>();
+  // Which documents name each name: a net only its netlist names is told apart from one an ICD names.
+  const namedIn = new Map<string, Set<string>>();
   const structured = (sink: MentionSink, known?: Set<string>): void => {
     for (const { name, doc } of documents) {
       // A netlist's tables are views of its components and nets: read the structure, not the views.
-      if (doc.netlist) extractNetlist(doc.netlist, name, sink);
+      if (doc.netlist)
+        extractNetlist(
+          doc.netlist,
+          name,
+          sink,
+          known && ((net) => [...(namedIn.get(normaliseName(net)) ?? [])].some((d) => d !== name)),
+        );
       else {
         const { tables, lines } = interfaceLines(
           withoutFrameTables([...doc.tables, ...keyValueLists(doc.blocks)]),
@@ -77,7 +85,14 @@ export function extractModel(documents: SourceDocument[]): ExtractedModel {
   };
   const first = new MentionSink();
   structured(first);
-  for (const m of first.entities) for (const n of [m.name, ...m.aliases]) names.add(normaliseName(n));
+  for (const m of first.entities)
+    for (const n of [m.name, ...m.aliases]) {
+      names.add(normaliseName(n));
+      namedIn.set(
+        normaliseName(n),
+        (namedIn.get(normaliseName(n)) ?? new Set()).add(m.provenance.documentName),
+      );
+    }
   const sink = new MentionSink();
   structured(sink, names);
   // Prose last: names the structured documents gave are recognised even in lower case.

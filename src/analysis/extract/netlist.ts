@@ -5,6 +5,7 @@ import { isFeedbackPin, isGeneralPin, isMeasuredName } from './net-sense.js';
 import type { Netlist, NetlistComponent, NetlistNode } from '../documents/types.js';
 import type { MentionSink } from './builder.js';
 import { foldBuses, isBridgeOutput } from './net-buses.js';
+import { netsThroughParts } from './net-through.js';
 import { busKind, isNoiseNetName, isPowerName } from './normalise.js';
 import type { Provenance } from './types.js';
 
@@ -35,7 +36,13 @@ function componentName(c: NetlistComponent): string {
   return c.part?.trim() || c.ref;
 }
 
-export function extractNetlist(netlist: Netlist, documentName: string, sink: MentionSink): void {
+export function extractNetlist(
+  netlist: Netlist,
+  documentName: string,
+  sink: MentionSink,
+  /** Whether another document names a net (normalised), when the reading knows. */
+  namedElsewhere?: (net: string) => boolean,
+): void {
   const prov = (line: number | undefined): Provenance => ({
     documentName,
     location: line ? { line } : {},
@@ -159,6 +166,10 @@ export function extractNetlist(netlist: Netlist, documentName: string, sink: Men
 
   for (const [input, output] of passedOn(signals))
     sink.entity(output, 'SIGNAL', prov(undefined), { aliases: [input], weight: 2 });
+  if (namedElsewhere)
+    for (const [own, named] of netsThroughParts(netlist, baseName, namedElsewhere))
+      if (signals.has(named) && signals.has(own))
+        sink.entity(named, 'SIGNAL', prov(undefined), { aliases: [own], weight: 2 });
 
   function signalNet(netName: string, members: NetlistNode[], keys: string[]): void {
     const p = prov(undefined);
