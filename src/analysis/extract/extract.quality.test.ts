@@ -49,6 +49,8 @@ const OWN_FLOOR: Record<string, { entities: number; relationships: number }> = {
   'halden-centrifuge': { entities: 0.88, relationships: 0.86 },
   // kelso (released 2026-11-24, blind 63.7 / 50.2: IEC designations, item definitions by id).
   'kelso-conveyor-cabinet': { entities: 0.87, relationships: 0.78 },
+  // quorra (released 2026-11-24, blind 35.7 / 39.4: a Cameo plug-in's camel-case XMI keys were unread).
+  'quorra-eps-ecu': { entities: 0.82, relationships: 0.8 },
 };
 const productsIn = (root: string) =>
   readdirSync(root, { withFileTypes: true })

@@ -22,6 +22,7 @@ import {
   field,
   hasEnds,
   isFolderName,
+  FOLDER_LIST_KEYS,
   isIdMap,
   isObj,
   kindText,
@@ -88,6 +89,7 @@ export function extractJsonModel(json: unknown, documentName: string, sink: Ment
     } else if (
       name &&
       !(isFolderName(name) && !field(o, OWNER_KEY)) &&
+      !FOLDER_LIST_KEYS.test(arrayKey) &&
       !/\b(package|namespace|library|folder|diagram|view)\b/.test(kind) &&
       // The export's root ("@type": "Model") and a context block (the system and the parties around
       // it) hold the product; neither is a part of it.

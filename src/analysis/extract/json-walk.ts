@@ -15,11 +15,12 @@ export function field(o: Obj, re: RegExp): unknown {
 
 export const NAME_KEY = /^(name|title|label|declaredName)$/i;
 // Enterprise Architect keys its elements by GUID ("guid", "ea_guid").
-export const ID_KEY = /^(id|@id|uuid|xmi:id|_id|guid|ea_guid)$/i;
+// A custom exporter writes XMI's own keys as identifiers ("xmiId", "xmiType").
+export const ID_KEY = /^(id|@id|uuid|xmi:id|xmiId|xmi_id|_id|guid|ea_guid)$/i;
 // "rel" and its kin are how a graph export types its edges ("rel": "composedOf"); "class" and
 // "eClass" are how an EMF-based tool (Capella, Papyrus) names an element's metaclass.
 const KIND_KEY =
-  /^(type|kind|class|eClass|stereotype|stereotypes|category|elementType|element_type|metaclass|_type|@type|rel|relation|relType|rel_type|relationType|relation_type|predicate|edgeType|edge_type)$/i;
+  /^(type|kind|class|eClass|xmi:type|xmiType|xmi_type|appliedStereotypes?|stereotype|stereotypes|category|elementType|element_type|metaclass|_type|@type|rel|relation|relType|rel_type|relationType|relation_type|predicate|edgeType|edge_type)$/i;
 export const OWNER_KEY =
   /^(owner|owningUsage|owningPart|owningType|owningDefinition|parent|parentId|parent_id|parentName|parent_name|container|owningElement|partOf|part_of|memberOf|member_of|belongsTo|belongs_to|ownerId|owner_id|ownerRef|owner_ref)$/i;
 export const TYPED_BY_KEY =
@@ -78,6 +79,9 @@ export const hasEnds = (o: Obj): boolean =>
 /** Containers of a model ("Logical Architecture", "Structure package") are folders, not things. */
 export const isFolderName = (name: string): boolean =>
   /\b(architecture|package|model|library|project|layer|viewpoint|diagram)s?$/i.test(name);
+
+/** Arrays of packages ("packages": [{"name": "01 Structure", "ownedElements": […]}]) hold folders. */
+export const FOLDER_LIST_KEYS = /^(packages|ownedPackages|nestedPackages?|folders|subPackages)$/i;
 
 /**
  * An object used as a map from ids to members ("blocks": {"blk-100": {…}, "blk-110": {…}}): it has no
