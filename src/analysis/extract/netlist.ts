@@ -5,6 +5,7 @@ import { isFeedbackPin, isGeneralPin, isMeasuredName } from './net-sense.js';
 import type { Netlist, NetlistComponent, NetlistNode } from '../documents/types.js';
 import type { MentionSink } from './builder.js';
 import { foldBuses, isBridgeOutput } from './net-buses.js';
+import { phaseFamilies } from './net-phases.js';
 import { netsThroughParts } from './net-through.js';
 import { busKind, isNoiseNetName, isPowerName } from './normalise.js';
 import type { Provenance } from './types.js';
@@ -166,6 +167,15 @@ export function extractNetlist(
 
   for (const [input, output] of passedOn(signals))
     sink.entity(output, 'SIGNAL', prov(undefined), { aliases: [input], weight: 2 });
+  if (namedElsewhere)
+    for (const family of phaseFamilies([...signals.keys()])) {
+      // Phases another document names one by one ("Hall A", "Hall B", "Hall C") stay three signals.
+      const named = family.filter((net) => namedElsewhere(net));
+      if (named.length > 1) continue;
+      const [first, ...rest] =
+        named.length === 1 ? [named[0]!, ...family.filter((n) => n !== named[0])] : family;
+      sink.entity(first!, 'SIGNAL', prov(undefined), { aliases: rest, weight: 2 });
+    }
   if (namedElsewhere)
     for (const [own, named] of netsThroughParts(netlist, baseName, namedElsewhere))
       if (signals.has(named) && signals.has(own))
