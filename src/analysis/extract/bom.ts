@@ -36,7 +36,8 @@ export function expandRefs(refs: string[]): string[] {
   for (const r of refs.flatMap((x) => x.split(/,/))) {
     const range = /^([A-Z]+)(\d+)-([A-Z]+)?(\d+)$/i.exec(r.trim());
     if (!range) {
-      if (/^[A-Z]+\d+$/i.test(r.trim())) out.push(r.trim());
+      // A device tag keeps its sign ("-Q1"): other documents write it so.
+      if (/^[-=+]?[A-Z]+\d+$/i.test(r.trim())) out.push(r.trim());
       continue;
     }
     const [from, to] = [Number(range[2]), Number(range[4])];

@@ -33,7 +33,11 @@ export type ColumnRole =
 
 // Order matters: the first role whose pattern matches a header cell wins.
 const SYNONYMS: [ColumnRole, RegExp][] = [
-  ['refdes', /^(ref\.?\s*des(ignators?)?|refdes|designators?|references?|ref\.?|reference designators?)$/],
+  // Industrial BOMs name parts by their device tag (IEC 81346 "-K1"; EPLAN's "BMK").
+  [
+    'refdes',
+    /^(ref\.?\s*des(ignators?)?|refdes|designators?|references?|ref\.?|reference designators?|reference designations?|(device|equipment|component) tags?|item designations?|bmk)$/,
+  ],
   [
     'mpn',
     /^(mpn|mfr\.?\s*p\/?n|manufacturer part( number| no\.?)?|part\s*(number|no\.?|#|code)|p\/?n|pn|part|(item|article|material|order|catalog|catalogue|stock|product) ?(code|no\.?|number|#)|sku|material|(object|item|part|article) ?id)$/,
@@ -234,7 +238,10 @@ function designatorsByContent(rows: string[][], header: HeaderMatch): void {
     .map((r) => (r[c] ?? '').trim())
     .filter((v) => v);
   if (values.length === 0) return;
-  const refs = values.filter((v) => /^[A-Z]{1,4}\d{1,4}[A-Z]?([-–,\s]+[A-Z]{0,4}\d{1,4}[A-Z]?)*$/i.test(v));
+  // IEC 81346 device tags carry a prefix sign ("-K1", "-Q1, -Q2", "=A1").
+  const refs = values.filter((v) =>
+    /^[-=+]?[A-Z]{1,4}\d{1,4}[A-Z]?([-–,\s]+[-=+]?[A-Z]{0,4}\d{1,4}[A-Z]?)*$/i.test(v),
+  );
   if (refs.length >= 0.5 * values.length) return;
   header.columns.delete('refdes');
   if (!header.columns.has('ifaceId')) header.columns.set('ifaceId', c);
