@@ -51,7 +51,7 @@ const OWN_FLOOR: Record<string, { entities: number; relationships: number }> = {
   'corran-wallbox': { entities: 0.93, relationships: 0.87 },
   'halden-centrifuge': { entities: 0.89, relationships: 0.86 },
   // kelso (released 2026-11-24, blind 63.7 / 50.2: IEC designations, item definitions by id).
-  'kelso-conveyor-cabinet': { entities: 0.91, relationships: 0.81 },
+  'kelso-conveyor-cabinet': { entities: 0.94, relationships: 0.81 },
   // quorra (released 2026-11-24, blind 35.7 / 39.4: a Cameo plug-in's camel-case XMI keys were unread).
   'quorra-eps-ecu': { entities: 0.89, relationships: 0.82 },
 };

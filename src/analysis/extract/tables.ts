@@ -305,6 +305,11 @@ export function extractTable(
       const signal = get(cells, 'signal');
       if (!signal || isGroundName(signal) || /^(nc|n\/c|spare|reserved|-)$/i.test(signal)) continue;
       if (lines.has(signal)) continue;
+      // "A (D+) | RS485_A", "24 V | +24V", "0 V | GND": a line table's rows on a bus line, a rail or the
+      // return are the wires of that bus or supply, which the rest of the document names.
+      const net = get(cells, 'net');
+      if (net && (isGroundName(net) || busKind(net) || isPowerName(net))) continue;
+      if (/^[+-]?\d+(\.\d+)?\s*v(ac|dc)?$/i.test(signal)) continue;
       sink.entity(signal, isPowerName(signal) ? 'RESOURCE' : 'SIGNAL', prov(row, 'pin_table'));
     }
   }
