@@ -308,8 +308,13 @@ export function extractTable(
       // "A (D+) | RS485_A", "24 V | +24V", "0 V | GND": a line table's rows on a bus line, a rail or the
       // return are the wires of that bus or supply, which the rest of the document names.
       const net = get(cells, 'net');
-      if (net && (isGroundName(net) || busKind(net) || isPowerName(net))) continue;
-      if (/^[+-]?\d+(\.\d+)?\s*v(ac|dc)?$/i.test(signal)) continue;
+      if (net && (isGroundName(net) || busKind(net))) continue;
+      // The supply a link carries is its rail, named by its net.
+      if (net && isPowerName(net)) {
+        sink.entity(net, 'RESOURCE', prov(row, 'pin_table'));
+        continue;
+      }
+      if (net && /^[+-]?\d+(\.\d+)?\s*v(ac|dc)?$/i.test(signal)) continue;
       sink.entity(signal, isPowerName(signal) ? 'RESOURCE' : 'SIGNAL', prov(row, 'pin_table'));
     }
   }
