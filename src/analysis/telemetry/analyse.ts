@@ -47,6 +47,7 @@ import { limitRepeats } from './repeats.js';
 import { causeBy, changeSettler, FREQUENCY_UNITS, movingChanges, spikeExplained } from './spike-context.js';
 import { materialChanges, stepExplained } from './step-context.js';
 import { levelSteps } from './step-level.js';
+import { cyclingToggles, toggleAnswer } from './step-toggle.js';
 import { stepIsOwn } from './step-reference.js';
 import { commandedMoves, inTransit } from './transit.js';
 import { commandsAnswered } from './command-answer.js';
@@ -56,7 +57,7 @@ import { positionSiblings } from './sibling-positions.js';
 import { followsDwells, followsReference } from './oscillation-context.js';
 import { atFrozenEdge, dropFrozenEchoes, joinFlicker, withoutFrozen } from './frozen.js';
 import { lag, lagSet, residualOf } from './model.js';
-import { interpolate, noiseScale, quantum } from './robust.js';
+import { interpolate, meanOf, noiseScale, prefix, quantum } from './robust.js';
 import { channelStats, percentileEvery, scanRows } from './scans.js';
 import { openSource, type Source } from './source.js';
 import type { ChannelSummary, TelemetryAnalysis, TelemetryInput, TelemetryOptions } from './types.js';
@@ -306,6 +307,10 @@ async function analyse(
       return [c.name, materialChanges(x, idx, c.kind === 'text' || isDiscrete(x), margin)] as const;
     }),
   );
+  // Cycling states (a thermostat's compressor, a duty-cycled heater) and their toggles.
+  const cycling = context
+    .map((c) => ({ x: byName.get(c.name)!, toggles: cyclingToggles(byName.get(c.name)!) }))
+    .filter((c) => c.toggles.length);
   // A step while a followed command's move is under way is the plant's answer to it (transit.ts).
   const numericCommands = context.filter((c) => c.kind === 'command' && !isDiscrete(byName.get(c.name)!));
   const commandedBy = new Map(
@@ -388,12 +393,24 @@ async function analyse(
     const stepSettler = changeSettler({ ...ch, xi: y, sigma: ySigma }, t!, seriesPeriod);
     // A sibling freezing or recovering moves the median every residual is taken against.
     const sibFrozen = sibs.flatMap((s) => frozenSpans(s.name));
+    // A step at a cycling state's toggle that is the channel's usual answer to it (step-toggle.ts),
+    // judged on the series the step was found in (a lone channel's own level: its model took the
+    // toggles' answer out of the residual).
+    const judged = sibs.length ? { x: y, sigma: ySigma } : { x: own, sigma: ch.sigma };
+    const toggled = (i: number) => {
+      const pre = prefix(judged.x);
+      const size = meanOf(pre, i, Math.min(own.length, i + margin)) - meanOf(pre, Math.max(0, i - margin), i);
+      return cycling.some(({ x, toggles }) =>
+        toggleAnswer(x, toggles, judged.x, judged.sigma, i, size, margin),
+      );
+    };
     raw.push(
       ...stepEvents.filter(
         (e) =>
           !atFrozenEdge(e.i0, sibFrozen, margin) &&
           !inTransit(commanded, e.i0, margin, (c) => responded(own, ch.sigma, c, t!.length)) &&
-          !stepExplained(stepCtx, ch.name, e.i0, e.i1, stepChanges, stepSettler),
+          !stepExplained(stepCtx, ch.name, e.i0, e.i1, stepChanges, stepSettler) &&
+          !toggled(e.i0),
       ),
       // A lone channel's model can add dynamics the channel lacks: its level is searched too (step-level.ts).
       ...(sibs.length
