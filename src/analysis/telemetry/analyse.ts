@@ -44,7 +44,14 @@ import { commandedOff, timeAt, toFindings } from './assemble.js';
 import { mergeEvents, pairSteps, type RowEvent } from './findings.js';
 import { limitsFromContext } from './limits.js';
 import { limitRepeats } from './repeats.js';
-import { causeBy, changeSettler, FREQUENCY_UNITS, movingChanges, spikeExplained } from './spike-context.js';
+import {
+  causeBy,
+  changeSettler,
+  FREQUENCY_UNITS,
+  movingChanges,
+  ONSET_SAMPLES,
+  spikeExplained,
+} from './spike-context.js';
 import { materialChanges, stepExplained } from './step-context.js';
 import { levelSteps } from './step-level.js';
 import { cyclingToggles, toggleAnswer } from './step-toggle.js';
@@ -53,6 +60,7 @@ import { commandedMoves, inTransit } from './transit.js';
 import { commandsAnswered } from './command-answer.js';
 import { naturalHold, repeatShare } from './stuck-context.js';
 import { outlastsDrive } from './oscillation-drive.js';
+import { beyondSameDrive } from './oscillation-same-drive.js';
 import { positionSiblings } from './sibling-positions.js';
 import { followsDwells, followsReference } from './oscillation-context.js';
 import { atFrozenEdge, dropFrozenEchoes, joinFlicker, withoutFrozen } from './frozen.js';
@@ -234,22 +242,35 @@ async function analyse(
   // the response it drives is an oscillation. Spikes keep every change: the same rule for them found
   // one glitch in set 5 and made 11 false spikes in a held-out set (a command's small steps each
   // kick the channel it drives).
-  const oscTimes = [
-    ...new Set(
-      context.flatMap((c) => {
-        const x = byName.get(c.name)!;
-        const idx = changeIdx.get(c.name) ?? [];
-        if (FREQUENCY_UNITS.test(unitsOf(c.name) ?? '')) return idx;
-        return movingChanges(x, idx, c.kind === 'text' || isDiscrete(x));
-      }),
-    ),
-  ]
-    .sort((a, b) => a - b)
-    .map((i) => t![i]!);
+  // Each command's changes that may explain an oscillation.
+  const oscChanges = new Map(
+    context.map((c) => {
+      const x = byName.get(c.name)!;
+      const idx = changeIdx.get(c.name) ?? [];
+      if (FREQUENCY_UNITS.test(unitsOf(c.name) ?? '')) return [c.name, idx] as const;
+      return [c.name, movingChanges(x, idx, c.kind === 'text' || isDiscrete(x))] as const;
+    }),
+  );
+  const oscTimes = [...new Set([...oscChanges.values()].flat())].sort((a, b) => a - b).map((i) => t![i]!);
   const oscCtx = { ...ctx, changes: new Map(channels.map((ch) => [ch.name, oscTimes] as const)) };
   // A drive's motion explains an oscillation's onset, not one that holds on once every command is
   // still (oscillation-drive.ts); its cause is looked for 10 samples on, as spikeExplained does.
   const oscIdx = oscTimes.map((c) => indexAt(t!, c));
+  // A numeric command moving all along (a sine) explains no raise its same motion leaves calm where
+  // the test returns to it (oscillation-same-drive.ts). Every command that changed up to the event's
+  // onset must be such a drive and fail to explain it; a mode or state change there keeps its say.
+  const beyondDrives = (x: Float64Array, e: RawEvent) => {
+    const width = Number(e.extra?.width ?? 41);
+    const [a, b] = [e.i0 - ONSET_SAMPLES, causeBy(e) + 10];
+    const causes = context.filter((c) => (oscChanges.get(c.name) ?? []).some((k) => k >= a && k <= b));
+    return (
+      causes.length > 0 &&
+      causes.every((c) => {
+        const d = byName.get(c.name)!;
+        return c.kind !== 'text' && !isDiscrete(d) && beyondSameDrive(x, interpolate(d), e.i0, e.i1, width);
+      })
+    );
+  };
   /** Drift candidates, with the series they were judged on and the sibling series behind it. */
   const drifts: DriftCandidate[] = [];
   for (const ch of channels) {
@@ -270,7 +291,8 @@ async function analyse(
       ...local.filter(
         (e) =>
           !spikeExplained(e.kind === 'spike' ? ctx : oscCtx, ch, t![e.i0]!, t![causeBy(e)]!, settler) ||
-          (e.kind === 'oscillation' && outlastsDrive(sp.cleaned, oscIdx, causeBy(e) + 10, e.i0, e.i1)),
+          (e.kind === 'oscillation' && outlastsDrive(sp.cleaned, oscIdx, causeBy(e) + 10, e.i0, e.i1)) ||
+          (e.kind === 'oscillation' && beyondDrives(sp.cleaned, e)),
       ),
     );
   }

@@ -235,6 +235,7 @@ export function oscillations(ch: Channel, x: Float64Array, scale = 1): RawEvent[
       i1,
       peak_sigma: (peak * Math.SQRT2) / ch.sigma,
       values: { rms: peak, typical_rms: typical, amplitude: peak * Math.SQRT2, periodicity: periodic },
+      extra: { width: W },
     };
   };
   for (let j = 0; j < rms.length; j++) {
