@@ -62,6 +62,7 @@ import { naturalHold, repeatShare } from './stuck-context.js';
 import { outlastsDrive } from './oscillation-drive.js';
 import { beyondSameDrive } from './oscillation-same-drive.js';
 import { positionSiblings } from './sibling-positions.js';
+import { phaseSiblings } from './sibling-phases.js';
 import { followsDwells, followsReference } from './oscillation-context.js';
 import { atFrozenEdge, dropFrozenEchoes, joinFlicker, withoutFrozen } from './frozen.js';
 import { lag, lagSet, residualOf } from './model.js';
@@ -222,7 +223,11 @@ async function analyse(
       idx.map((i) => t![i]!),
     );
     ctx.settle.set(ch.name, idx.length ? settleTime(ch, t!, idx, seriesPeriod) : 0);
-    ctx.siblings.set(ch.name, [...siblingsOf(ch, channels), ...positionSiblings(ch, channels)]);
+    ctx.siblings.set(ch.name, [
+      ...siblingsOf(ch, channels),
+      ...positionSiblings(ch, channels),
+      ...phaseSiblings(ch, channels),
+    ]);
     // Power-on is a command change at row 0: warm-up and inrush settle like any commanded response.
     ctx.startup.set(ch.name, Math.max(ctx.startupEnd, settleTime(ch, t!, [0], seriesPeriod)));
   }
