@@ -23,6 +23,7 @@ import {
 import { standsOut } from './detect-drift.js';
 import { driftCandidates, type DriftCandidate } from './drift-candidates.js';
 import { loadExplains } from './drift-gain.js';
+import { holdsOnSteadyReference } from './drift-reference.js';
 import {
   dropouts,
   limitBreaches,
@@ -456,8 +457,15 @@ async function analyse(
   // A drift on a sibling residual is one sensor's own only when the siblings, referenced to each
   // other, kept still over the same window; cells that part under load all move. A pair's drift
   // that its partner's load explains is the two answering that load differently (drift-gain.ts).
+  // And a drift on a residual whose reference changed members inside it (a sibling frozen or
+  // released there) must hold against the siblings live throughout (drift-reference.ts).
   for (const { d, y, refs } of drifts)
-    if (standsOut(y, refs, d.i0, d.i1) && !(refs.length === 1 && loadExplains(y, refs[0]!, d.i0, d.i1)))
+    if (
+      standsOut(y, refs, d.i0, d.i1) &&
+      !(refs.length === 1 && loadExplains(y, refs[0]!, d.i0, d.i1)) &&
+      (refs.length < 2 ||
+        holdsOnSteadyReference(cleaned.get(d.channels[0]!)!, refs, d.i0, d.i1, d.values.change ?? 0))
+    )
       raw.push(d);
 
   const events: RowEvent[] = raw.map((e) => ({ ...e, r0: e.i0 * bucket, r1: e.i1 * bucket + bucket - 1 }));
