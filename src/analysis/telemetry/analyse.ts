@@ -23,6 +23,7 @@ import {
 import { standsOut } from './detect-drift.js';
 import { driftCandidates, type DriftCandidate } from './drift-candidates.js';
 import { loadExplains } from './drift-gain.js';
+import { holdsOnSteadyReference } from './drift-reference.js';
 import {
   dropouts,
   limitBreaches,
@@ -44,19 +45,29 @@ import { commandedOff, timeAt, toFindings } from './assemble.js';
 import { mergeEvents, pairSteps, type RowEvent } from './findings.js';
 import { limitsFromContext } from './limits.js';
 import { limitRepeats } from './repeats.js';
-import { causeBy, changeSettler, FREQUENCY_UNITS, movingChanges, spikeExplained } from './spike-context.js';
+import {
+  causeBy,
+  changeSettler,
+  FREQUENCY_UNITS,
+  movingChanges,
+  ONSET_SAMPLES,
+  spikeExplained,
+} from './spike-context.js';
 import { materialChanges, stepExplained } from './step-context.js';
 import { levelSteps } from './step-level.js';
+import { cyclingToggles, toggleAnswer } from './step-toggle.js';
 import { stepIsOwn } from './step-reference.js';
 import { commandedMoves, inTransit } from './transit.js';
 import { commandsAnswered } from './command-answer.js';
 import { naturalHold, repeatShare } from './stuck-context.js';
 import { outlastsDrive } from './oscillation-drive.js';
+import { beyondSameDrive } from './oscillation-same-drive.js';
 import { positionSiblings } from './sibling-positions.js';
+import { phaseSiblings } from './sibling-phases.js';
 import { followsDwells, followsReference } from './oscillation-context.js';
 import { atFrozenEdge, dropFrozenEchoes, joinFlicker, withoutFrozen } from './frozen.js';
 import { lag, lagSet, residualOf } from './model.js';
-import { interpolate, noiseScale, quantum } from './robust.js';
+import { interpolate, meanOf, noiseScale, prefix, quantum } from './robust.js';
 import { channelStats, percentileEvery, scanRows } from './scans.js';
 import { openSource, type Source } from './source.js';
 import type { ChannelSummary, TelemetryAnalysis, TelemetryInput, TelemetryOptions } from './types.js';
@@ -213,7 +224,11 @@ async function analyse(
       idx.map((i) => t![i]!),
     );
     ctx.settle.set(ch.name, idx.length ? settleTime(ch, t!, idx, seriesPeriod) : 0);
-    ctx.siblings.set(ch.name, [...siblingsOf(ch, channels), ...positionSiblings(ch, channels)]);
+    ctx.siblings.set(ch.name, [
+      ...siblingsOf(ch, channels),
+      ...positionSiblings(ch, channels),
+      ...phaseSiblings(ch, channels),
+    ]);
     // Power-on is a command change at row 0: warm-up and inrush settle like any commanded response.
     ctx.startup.set(ch.name, Math.max(ctx.startupEnd, settleTime(ch, t!, [0], seriesPeriod)));
   }
@@ -233,22 +248,35 @@ async function analyse(
   // the response it drives is an oscillation. Spikes keep every change: the same rule for them found
   // one glitch in set 5 and made 11 false spikes in a held-out set (a command's small steps each
   // kick the channel it drives).
-  const oscTimes = [
-    ...new Set(
-      context.flatMap((c) => {
-        const x = byName.get(c.name)!;
-        const idx = changeIdx.get(c.name) ?? [];
-        if (FREQUENCY_UNITS.test(unitsOf(c.name) ?? '')) return idx;
-        return movingChanges(x, idx, c.kind === 'text' || isDiscrete(x));
-      }),
-    ),
-  ]
-    .sort((a, b) => a - b)
-    .map((i) => t![i]!);
+  // Each command's changes that may explain an oscillation.
+  const oscChanges = new Map(
+    context.map((c) => {
+      const x = byName.get(c.name)!;
+      const idx = changeIdx.get(c.name) ?? [];
+      if (FREQUENCY_UNITS.test(unitsOf(c.name) ?? '')) return [c.name, idx] as const;
+      return [c.name, movingChanges(x, idx, c.kind === 'text' || isDiscrete(x))] as const;
+    }),
+  );
+  const oscTimes = [...new Set([...oscChanges.values()].flat())].sort((a, b) => a - b).map((i) => t![i]!);
   const oscCtx = { ...ctx, changes: new Map(channels.map((ch) => [ch.name, oscTimes] as const)) };
   // A drive's motion explains an oscillation's onset, not one that holds on once every command is
   // still (oscillation-drive.ts); its cause is looked for 10 samples on, as spikeExplained does.
   const oscIdx = oscTimes.map((c) => indexAt(t!, c));
+  // A numeric command moving all along (a sine) explains no raise its same motion leaves calm where
+  // the test returns to it (oscillation-same-drive.ts). Every command that changed up to the event's
+  // onset must be such a drive and fail to explain it; a mode or state change there keeps its say.
+  const beyondDrives = (x: Float64Array, e: RawEvent) => {
+    const width = Number(e.extra?.width ?? 41);
+    const [a, b] = [e.i0 - ONSET_SAMPLES, causeBy(e) + 10];
+    const causes = context.filter((c) => (oscChanges.get(c.name) ?? []).some((k) => k >= a && k <= b));
+    return (
+      causes.length > 0 &&
+      causes.every((c) => {
+        const d = byName.get(c.name)!;
+        return c.kind !== 'text' && !isDiscrete(d) && beyondSameDrive(x, interpolate(d), e.i0, e.i1, width);
+      })
+    );
+  };
   /** Drift candidates, with the series they were judged on and the sibling series behind it. */
   const drifts: DriftCandidate[] = [];
   for (const ch of channels) {
@@ -269,7 +297,8 @@ async function analyse(
       ...local.filter(
         (e) =>
           !spikeExplained(e.kind === 'spike' ? ctx : oscCtx, ch, t![e.i0]!, t![causeBy(e)]!, settler) ||
-          (e.kind === 'oscillation' && outlastsDrive(sp.cleaned, oscIdx, causeBy(e) + 10, e.i0, e.i1)),
+          (e.kind === 'oscillation' && outlastsDrive(sp.cleaned, oscIdx, causeBy(e) + 10, e.i0, e.i1)) ||
+          (e.kind === 'oscillation' && beyondDrives(sp.cleaned, e)),
       ),
     );
   }
@@ -306,6 +335,10 @@ async function analyse(
       return [c.name, materialChanges(x, idx, c.kind === 'text' || isDiscrete(x), margin)] as const;
     }),
   );
+  // Cycling states (a thermostat's compressor, a duty-cycled heater) and their toggles.
+  const cycling = context
+    .map((c) => ({ x: byName.get(c.name)!, toggles: cyclingToggles(byName.get(c.name)!) }))
+    .filter((c) => c.toggles.length);
   // A step while a followed command's move is under way is the plant's answer to it (transit.ts).
   const numericCommands = context.filter((c) => c.kind === 'command' && !isDiscrete(byName.get(c.name)!));
   const commandedBy = new Map(
@@ -388,12 +421,24 @@ async function analyse(
     const stepSettler = changeSettler({ ...ch, xi: y, sigma: ySigma }, t!, seriesPeriod);
     // A sibling freezing or recovering moves the median every residual is taken against.
     const sibFrozen = sibs.flatMap((s) => frozenSpans(s.name));
+    // A step at a cycling state's toggle that is the channel's usual answer to it (step-toggle.ts),
+    // judged on the series the step was found in (a lone channel's own level: its model took the
+    // toggles' answer out of the residual).
+    const judged = sibs.length ? { x: y, sigma: ySigma } : { x: own, sigma: ch.sigma };
+    const toggled = (i: number) => {
+      const pre = prefix(judged.x);
+      const size = meanOf(pre, i, Math.min(own.length, i + margin)) - meanOf(pre, Math.max(0, i - margin), i);
+      return cycling.some(({ x, toggles }) =>
+        toggleAnswer(x, toggles, judged.x, judged.sigma, i, size, margin),
+      );
+    };
     raw.push(
       ...stepEvents.filter(
         (e) =>
           !atFrozenEdge(e.i0, sibFrozen, margin) &&
           !inTransit(commanded, e.i0, margin, (c) => responded(own, ch.sigma, c, t!.length)) &&
-          !stepExplained(stepCtx, ch.name, e.i0, e.i1, stepChanges, stepSettler),
+          !stepExplained(stepCtx, ch.name, e.i0, e.i1, stepChanges, stepSettler) &&
+          !toggled(e.i0),
       ),
       // A lone channel's model can add dynamics the channel lacks: its level is searched too (step-level.ts).
       ...(sibs.length
@@ -412,8 +457,15 @@ async function analyse(
   // A drift on a sibling residual is one sensor's own only when the siblings, referenced to each
   // other, kept still over the same window; cells that part under load all move. A pair's drift
   // that its partner's load explains is the two answering that load differently (drift-gain.ts).
+  // And a drift on a residual whose reference changed members inside it (a sibling frozen or
+  // released there) must hold against the siblings live throughout (drift-reference.ts).
   for (const { d, y, refs } of drifts)
-    if (standsOut(y, refs, d.i0, d.i1) && !(refs.length === 1 && loadExplains(y, refs[0]!, d.i0, d.i1)))
+    if (
+      standsOut(y, refs, d.i0, d.i1) &&
+      !(refs.length === 1 && loadExplains(y, refs[0]!, d.i0, d.i1)) &&
+      (refs.length < 2 ||
+        holdsOnSteadyReference(cleaned.get(d.channels[0]!)!, refs, d.i0, d.i1, d.values.change ?? 0))
+    )
       raw.push(d);
 
   const events: RowEvent[] = raw.map((e) => ({ ...e, r0: e.i0 * bucket, r1: e.i1 * bucket + bucket - 1 }));

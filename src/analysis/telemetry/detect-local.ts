@@ -7,6 +7,7 @@ import { madSigma, median, prefix, meanOf, rollingMean, rollingMedian } from './
 import { blockScaleAt, localScaleAt } from './local-scale.js';
 import { piecesBetweenBursts } from './oscillation-bursts.js';
 import { shoulderScaleAt } from './spike-shoulder.js';
+import { motionScaleAt } from './spike-motion.js';
 import type { FaultKind } from './types.js';
 
 export interface RawEvent {
@@ -48,14 +49,18 @@ export function curvatureScale(ch: Channel, x: Float64Array): (i: number) => num
   };
 }
 
+/** The rolling median a spike's residual is taken from. */
+const MEDIAN_WINDOW = 9;
+
 export function spikes(ch: Channel): { events: RawEvent[]; cleaned: Float64Array } {
-  const med = rollingMedian(ch.xi, 9);
+  const med = rollingMedian(ch.xi, MEDIAN_WINDOW);
   const n = ch.xi.length;
   const r = new Float64Array(n);
   for (let i = 0; i < n; i++) r[i] = ch.xi[i]! - med[i]!;
   // The difference-based sigma is the floor: on a quantised channel the residual MAD can be a
   // fraction of a quantum and would turn ordinary noise into spikes.
-  const s = Math.max(madSigma(r), ch.quantum, ch.sigma);
+  const floor = Math.max(madSigma(r), ch.quantum);
+  const s = Math.max(floor, ch.sigma);
   // Against the noise around the point too: where the channel is busier than its file-wide scale
   // says (noise growing with level, a vibration level that ramps), that scale would make the busy
   // stretch's ordinary noise a string of spikes. The local scale only ever raises the bar above
@@ -63,10 +68,14 @@ export function spikes(ch: Channel): { events: RawEvent[]; cleaned: Float64Array
   const local = localScaleAt(r);
   // And against the excursions the channel makes around the point (spike-shoulder.ts).
   const shoulder = shoulderScaleAt(r);
+  // Where a fast motion set the file-wide scale, a quiet stretch's own (spike-motion.ts).
+  const scale = motionScaleAt(s, floor, curvatureScale(ch, ch.xi), n, MEDIAN_WINDOW >> 1);
   const out = new Uint8Array(n);
   for (let i = 0; i < n; i++) {
     const a = Math.abs(r[i]!);
-    if (a > SPIKE_Z * s && a > SPIKE_Z * Math.max(s, local(i)) && a > SPIKE_Z * shoulder(i)) out[i] = 1;
+    if (a <= SPIKE_Z * floor) continue;
+    const si = scale(i, a / SPIKE_Z);
+    if (a > SPIKE_Z * si && a > SPIKE_Z * Math.max(si, local(i)) && a > SPIKE_Z * shoulder(i)) out[i] = 1;
   }
   const cleaned = Float64Array.from(ch.xi);
   const events: RawEvent[] = [];
@@ -226,6 +235,7 @@ export function oscillations(ch: Channel, x: Float64Array, scale = 1): RawEvent[
       i1,
       peak_sigma: (peak * Math.SQRT2) / ch.sigma,
       values: { rms: peak, typical_rms: typical, amplitude: peak * Math.SQRT2, periodicity: periodic },
+      extra: { width: W },
     };
   };
   for (let j = 0; j < rms.length; j++) {

@@ -10,6 +10,7 @@ import { bridged, ownSegments, settledAfter } from './drift-own.js';
 import { lagTail } from './drift-lag.js';
 import { programResidual } from './drift-program.js';
 import { joinUnanswered } from './drift-span.js';
+import { motionEnds } from './drift-motion.js';
 import { noiseScale } from './robust.js';
 
 /** A drift found, with the series it was judged on and the sibling series behind it. */
@@ -38,7 +39,10 @@ export interface DriftInputs {
 }
 
 export function driftCandidates(inputs: DriftInputs): DriftCandidate[] {
-  const { ctx, ch, own, y, ySigma, refs, sibFrozen, changes, programKey } = inputs;
+  const { ctx, ch, own, y, ySigma, refs, sibFrozen, programKey } = inputs;
+  // A pair's residual cancels what a continuous motion does to both: the motion's samples are not
+  // each a change to settle from (drift-motion.ts).
+  const changes = refs.length === 1 ? motionEnds(inputs.changes) : inputs.changes;
   const t = ctx.t;
   const siblings = refs.length;
   const out: DriftCandidate[] = [];

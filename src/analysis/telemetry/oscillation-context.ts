@@ -11,7 +11,7 @@ import { OSC_PERIODICITY, OSC_RATIO, periodicity } from './detect-local.js';
 const MIN_DWELL = 3;
 
 /** Sign changes of x about each w-sample window's mean over [i0, i1]. */
-function crossings(x: ArrayLike<number>, i0: number, i1: number, w: number): number {
+export function crossings(x: ArrayLike<number>, i0: number, i1: number, w: number): number {
   let n = 0;
   for (let s = i0; s <= i1; s += w) {
     const e = Math.min(i1 + 1, s + w);
@@ -23,7 +23,7 @@ function crossings(x: ArrayLike<number>, i0: number, i1: number, w: number): num
   return n;
 }
 
-function rms(xs: ArrayLike<number>): number {
+export function rms(xs: ArrayLike<number>): number {
   let e = 0;
   for (let i = 0; i < xs.length; i++) e += xs[i]! ** 2;
   return Math.sqrt(e / Math.max(1, xs.length));
