@@ -65,7 +65,7 @@ const SYNONYMS: [ColumnRole, RegExp][] = [
   // or the item's mnemonic ("K1_CMD"), which is how a schematic labels its net.
   [
     'net',
-    /^(mnemonics?|mnemonics? ?\/ ?(id|ids|tag|tags|code)|signal mnemonic|signal net|net ?\/ ?pins?|pins? ?\/ ?nets?|object ?\/ ?net|net ?\/ ?object|id ?\/ ?net|net ?\/ ?id|net ?\(pins?\)|schematic net|net label|net ?\/ ?connector|connector ?\/ ?pins?)$/,
+    /^(mnemonics?|dbc name|dbc signal( name)?|mnemonics? ?\/ ?(id|ids|tag|tags|code)|signal mnemonic|signal net|net ?\/ ?pins?|pins? ?\/ ?nets?|object ?\/ ?net|net ?\/ ?object|id ?\/ ?net|net ?\/ ?id|net ?\(pins?\)|schematic net|net label|net ?\/ ?connector|connector ?\/ ?pins?)$/,
   ],
   ['rate', /^(rate|data rate|frequency|update rate|baud|bandwidth|period)$/],
   ['rail', /^(rail|power rail|supply|supply rail|bus|power bus|voltage rail|source rail|rail name)$/],
@@ -151,6 +151,13 @@ function rolesOf(cells: string[]): Map<ColumnRole, number> {
     if (role === 'signal' && columns.has('signal') && NET_HEADER.test(cell.trim())) role = 'net';
     if (role && !columns.has(role)) columns.set(role, c);
   });
+  // "Message | CAN ID | Signal | …": a message carries the signals the Signal column names; the
+  // signal is the item, the message its container (a CAN frame is no signal of its own).
+  const first = columns.get('signal');
+  if (first !== undefined && /^message( name)?$/i.test(cells[first]!.trim())) {
+    const signalColumn = cells.findIndex((c, i) => i !== first && /^signal( name)?$/i.test(c.trim()));
+    if (signalColumn >= 0) columns.set('signal', signalColumn);
+  }
   // "Supply | Net | Provided by | Consumers": the supply is named in words and "Net" is its label,
   // as "Signal | Net" names a signal; the row is a rail, not a signal named after its net.
   const signal = columns.get('signal');

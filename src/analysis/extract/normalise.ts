@@ -76,6 +76,10 @@ export function isPowerName(name: string): boolean {
 export function isGroundName(name: string): boolean {
   return (
     /^(A|D|P|CHASSIS|SIGNAL)?(GND|VSS|0V|RETURN|RTN)[A-Z0-9_]*$/i.test(name.trim().replace(/^\//, '')) ||
+    // Written out: "Ground", "Vehicle ground", "Signal Ground", "Chassis ground return".
+    /^((vehicle|chassis|signal|power|analog|analogue|digital|protective|system|board|battery|supply|common)\s+)?ground(\s+return)?$/i.test(
+      name.trim(),
+    ) ||
     isReturnOrShield(name)
   );
 }
