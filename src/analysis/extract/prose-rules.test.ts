@@ -186,3 +186,28 @@ describe('prose rules', () => {
     );
   });
 });
+
+describe('a part designator after a net label', () => {
+  it('says which part the net reaches, not another name of the net', () => {
+    const m = model(
+      tableDoc('bom.csv', [
+        ['Ref Des', 'Description', 'Qty'],
+        ['U4', 'Imbalance Accelerometer', '1'],
+        ['U5', 'RTD Converter', '1'],
+      ]),
+      tableDoc('pins.csv', [
+        ['Signal', 'Source', 'Destination'],
+        ['ACC_CS', 'Main MCU', 'Imbalance Accelerometer'],
+        ['RTD_CS', 'Main MCU', 'RTD Converter'],
+      ]),
+      proseDoc(
+        'icd.md',
+        'Bus lines are shared; chip selects /ACC_CS (U4) and /RTD_CS (U5) select the sensors.',
+      ),
+    );
+    const acc = m.entities.find((e) => e.name === 'Imbalance Accelerometer')!;
+    expect(acc.aliases).not.toContain('RTD Converter');
+    expect(acc.aliases).not.toContain('ACC_CS');
+    expect(m.entities.map((e) => e.name)).toContain('RTD Converter');
+  });
+});

@@ -6,7 +6,7 @@ import { pairedMembers } from './prose-pairs.js';
 import { saysNotUsed } from './prose-negated.js';
 import type { TextBlock } from '../documents/types.js';
 import type { MentionSink } from './builder.js';
-import { initials, normaliseName } from './normalise.js';
+import { initials, isRefdes, normaliseName } from './normalise.js';
 import { isDeterminer, isExcludedName, isHeadNoun, isNameToken, typeFromName } from './prose-names.js';
 import { tailAfterAside } from './prose-tails.js';
 import { VERBS } from './prose-verbs.js';
@@ -90,6 +90,9 @@ function defineDesignators(text: string, p: Provenance, sink: MentionSink, known
       if (isDeterminer(words[words.length - k]!) || !known.has(normaliseName(phrase))) continue;
       // "the Service USB (X6)": a connector's designator after a link's name says where the link is
       // reached, not what it is called; only a connector's own name ("Motor Connector (X3)") takes it.
+      // "chip selects /ACC_CS (U4) and /RTD_CS (U5)": a part's designator after a net label says
+      // which part the net reaches, not another name of the net.
+      if (isRefdes(designator) && /_/.test(phrase) && !/[a-z]/.test(phrase)) break;
       const connectorRef = /^(X|J|P|CN|CON)\d{1,3}$/.test(designator);
       if (connectorRef && !/\b(connector|plug|socket|receptacle|header|jack|terminal)s?$/i.test(phrase))
         break;
