@@ -40,6 +40,11 @@ export const namedAsDocument = (name: string): boolean => DOCUMENT_NOUN.test(hea
  * mentions of it; a single word ("Capacitors, ceramic" → "Capacitors") is too loose to be one.
  */
 export function nounQualifierAlias(description: string, uniqueHead = false): string | undefined {
+  // "Wheel Control MCU - Arm Cortex-M4, rad-hard": an Altium description names the part before a
+  // spaced dash and specifies it after.
+  const dashed = /^([A-Za-z0-9][^,]*?)\s+[-–—]\s+\S/.exec(description.trim());
+  if (dashed && /[A-Za-z]{2}/.test(dashed[1]!) && dashed[1]!.split(/\s+/).length <= 6)
+    return dashed[1]!.trim();
   const parts = description
     .replace(/\([^()]*\)/g, ' ')
     .split(',')

@@ -86,11 +86,11 @@ const SYNONYMS: [ColumnRole, RegExp][] = [
   ],
   [
     'endA',
-    /^((endpoint|end|side|node|party|station) (a|1)|from|source|driver|transmitter|tx|producer|provider|origin|originator|sender|master|initiator|host|publisher|talker|(source|sending|from|originating|tx|producing|transmitting) (unit|system|subsystem|equipment|block|element|component|lru|end|side|node|party)|output from|(driven|sent|produced|provided|transmitted) by)$/,
+    /^((endpoint|end|side|node|party|station|unit|equipment|lru|system|element) (a|1)|from|source|driver|transmitter|tx|producer|provider|origin|originator|sender|master|initiator|host|publisher|talker|(source|sending|from|originating|tx|producing|transmitting) (unit|system|subsystem|equipment|block|element|component|lru|end|side|node|party)|output from|(driven|sent|produced|provided|transmitted) by)$/,
   ],
   [
     'endB',
-    /^((endpoint|end|side|node|party|station) (b|2)|to|destination|destinations|dest\.?|sink|receiver|receivers|rx|consumers?|target|slave|responder|device|subscribers?|recipients?|listeners?|(destination|receiving|to|rx|consuming|target) (unit|units|system|systems|subsystem|equipment|block|element|component|lru|end|side|node|party)|input to|(received|read|consumed|used) by)$/,
+    /^((endpoint|end|side|node|party|station|unit|equipment|lru|system|element) (b|2)|to|destination|destinations|dest\.?|sink|receiver|receivers|rx|consumers?|target|slave|responder|device|subscribers?|recipients?|listeners?|(destination|receiving|to|rx|consuming|target) (unit|units|system|systems|subsystem|equipment|block|element|component|lru|end|side|node|party)|input to|(received|read|consumed|used) by)$/,
   ],
   ['pin', /^(pin|pin no\.?|pin number|pin #|pad)$/],
   // Both ends in one cell: "Body Controller ↔ Door Module".
@@ -228,6 +228,7 @@ export function findHeader(rows: string[][]): HeaderMatch | undefined {
   if (best) {
     nameColumnsByContent(rows, best);
     designatorsByContent(rows, best);
+    commentsByContent(rows, best);
     unitsByContent(rows, best);
   }
   return best;
@@ -252,6 +253,24 @@ function designatorsByContent(rows: string[][], header: HeaderMatch): void {
   if (refs.length >= 0.5 * values.length) return;
   header.columns.delete('refdes');
   if (!header.columns.has('ifaceId')) header.columns.set('ifaceId', c);
+}
+
+/**
+ * Altium's "Comment | Description": where the comments are part values ("DRV8323RH", "10k") the
+ * description names the part; where they are names ("Brew Heater") they do, as read.
+ */
+function commentsByContent(rows: string[][], header: HeaderMatch): void {
+  const comment = header.cells.findIndex((c) => /^comment$/i.test(c.trim()));
+  const description = header.cells.findIndex((c) => /^description$/i.test(c.trim()));
+  if (comment < 0 || description < 0 || header.columns.get('description') !== comment) return;
+  const values = rows
+    .slice(header.index + 1, header.index + 201)
+    .map((r) => (r[comment] ?? '').trim())
+    .filter((v) => v);
+  const codes = values.filter((v) => looksLikeCode(v) || /^\d[\d.,]*\s*[pnuµmkMG]?[A-Za-zΩ]*$/.test(v));
+  if (values.length === 0 || codes.length < 0.5 * values.length) return;
+  header.columns.set('description', description);
+  if (!header.columns.has('value')) header.columns.set('value', comment);
 }
 
 /** An order code: one token with a digit ("FAS-41-100", "463012", "S32K144HFT0VLLT", "DT04-4P"). */

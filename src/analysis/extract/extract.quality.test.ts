@@ -54,6 +54,9 @@ const OWN_FLOOR: Record<string, { entities: number; relationships: number }> = {
   'kelso-conveyor-cabinet': { entities: 0.94, relationships: 0.81 },
   // quorra (released 2026-11-24, blind 35.7 / 39.4: a Cameo plug-in's camel-case XMI keys were unread).
   'quorra-eps-ecu': { entities: 0.91, relationships: 0.84 },
+  // vesta (released 2026-11-24, blind 62.7 / 56.4: Altium values in Comment, Capella functions,
+  // telecommand tables under each link).
+  'vesta-reaction-wheel': { entities: 0.82, relationships: 0.73 },
 };
 const productsIn = (root: string) =>
   readdirSync(root, { withFileTypes: true })

@@ -99,6 +99,7 @@ export function extractJsonModel(json: unknown, documentName: string, sink: Ment
       if (id) (scoped.get(container) ?? scoped.set(container, new Map()).get(container)!).set(id, el);
       if (EXTERNAL_KEYS.test(arrayKey)) LISTED_EXTERNAL.add(o);
       if (ITEM_LIST_KEYS.test(arrayKey)) LISTED_ITEM.add(o);
+      if (FUNCTION_LIST_KEYS.test(arrayKey)) LISTED_FUNCTION.add(o);
       elements.push(el);
       if (id) byId.set(id, el);
       byName.set(name, el);
@@ -287,6 +288,14 @@ export function extractJsonModel(json: unknown, documentName: string, sink: Ment
     const by = element(part)?.name;
     if (id && by && !element(fn)) performers.set(id, [...(performers.get(id) ?? []), by]);
   }
+  // Or as a list on the part ("allocatedFunctions": ["PF-11", "PF-12"]).
+  for (const el of elements) {
+    const fns = field(el.o, /^(allocated_?functions|performs|performed_?functions)$/i);
+    for (const fn of Array.isArray(fns) ? fns : []) {
+      const id = refId(fn);
+      if (id && !element(fn)) performers.set(id, [...(performers.get(id) ?? []), el.name]);
+    }
+  }
   /** The parts an end stands for: the element itself, or the parts performing the function it names. */
   const parties = (ref: unknown): string[] => {
     const el = element(ref)?.name;
@@ -317,7 +326,11 @@ const isClassGroups = (o: Obj): boolean => {
 };
 /** An object's kind as it states it, with the class group it is listed under. */
 const kindOf = (o: Obj): string =>
-  `${kindText(o)} ${(CLASS_OF.get(o) ?? '').toLowerCase()} ${LISTED_ITEM.has(o) ? 'item' : ''}`.trim();
+  `${kindText(o)} ${(CLASS_OF.get(o) ?? '').toLowerCase()} ${LISTED_ITEM.has(o) ? 'item' : ''} ${LISTED_FUNCTION.has(o) ? 'function' : ''}`.trim();
+
+// Arrays of functions ("functions", "physicalFunctions"): behaviour allocated to parts, not parts.
+const FUNCTION_LIST_KEYS = /^(\w*functions)$/i;
+const LISTED_FUNCTION = new WeakSet<Obj>();
 
 // Arrays of what flows between parts ("exchangeItems": [{"name": "Contactor Command", "kind": "EVENT"}]):
 // the list says what its members are when their own kind is a mechanism (event, operation, flow).
@@ -395,8 +408,11 @@ function relate(
     if (what) for (const who of parties(party)) sink.relate(who, what, verb.type, p);
     return;
   }
-  const a = element(pair[0])?.name;
-  const b = element(pair[1])?.name;
+  // An end is a part, or a function whose performers stand for it.
+  const aParties = parties(pair[0]);
+  const bParties = parties(pair[1]);
+  const a = aParties[0];
+  const b = bParties[0];
   if (!a || !b) return;
   if (kind === 'dependencies') return sink.relate(a, b, 'DEPENDS_ON', p);
   // A graph edge that says what it means and carries nothing else relates its two nodes directly.
@@ -422,7 +438,11 @@ function relate(
   const itemsRaw = (Array.isArray(itemRef) ? itemRef.map(itemName) : [itemName(itemRef)]).filter(
     (x): x is string => !!x,
   );
-  if (itemsRaw.length === 0 && carried)
+  // A flow that names no item conveys what it is named after (a functional exchange "Wheel Speed
+  // Command" between two functions); a component exchange that an ICD interface or functional
+  // exchanges are allocated to is the link they run over.
+  const isLink = Object.keys(o).some((k) => /^(interface_?id|allocated\w*exchanges)$/i.test(k));
+  if (itemsRaw.length === 0 && (carried || (kind === 'flows' && !isLink)))
     itemsRaw.push(...[str(field(o, NAME_KEY))].filter((x): x is string => !!x));
   // An exchange between two ports that convoys items (Capella's component exchange) says who sends
   // and who receives those items, when it is unnamed or named after its item; the link it runs over is
@@ -448,8 +468,8 @@ function relate(
       /\b(power|energy)\b/i.test(item) ||
       /\b(power|energy|electrical)\b/i.test(`${nature} ${stated}`);
     const entity = sink.entity(item, power ? 'RESOURCE' : 'SIGNAL', p, { weight: 2 });
-    sink.relate(a, entity, 'PROVIDES', p);
-    sink.relate(b, entity, 'CONSUMES', p);
+    for (const from of aParties) sink.relate(from, entity, 'PROVIDES', p);
+    for (const to of bParties) sink.relate(to, entity, 'CONSUMES', p);
     return;
   }
   // A connector named like a thing ("Vehicle CAN"), not like an id ("c1"), names the interface.

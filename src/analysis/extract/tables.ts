@@ -153,6 +153,12 @@ export function extractTable(
   // carries them.
   if (!col.has('signal') && col.has('endA') && col.has('endB')) dataDictionary(header.cells, col);
   // "Interface | End A | End B | Signals": links and what they carry, read as an interface table.
+  // "ID | Name | Type | From | To | Rate": telecommands and telemetry listed under their link's
+  // heading are the items the link carries; a rate says so (an interface list has none).
+  if (!col.has('signal') && col.has('name') && col.has('endA') && col.has('endB') && col.has('rate')) {
+    col.set('signal', col.get('name')!);
+    col.delete('name');
+  }
   if (isInterfaceSummary(header.cells, col)) {
     carriedItems(body, get, (row) => prov(row, 'icd_table'), sink);
     col.delete('signal');
