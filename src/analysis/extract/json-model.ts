@@ -201,12 +201,20 @@ export function extractJsonModel(json: unknown, documentName: string, sink: Ment
     }
   }
   // A graph export's whole–part edges ("rel": "composedOf") say containment as a list of ids does.
+  const wholePart = relations.filter((r) => {
+    const meaning = edgeMeaning(kindText(r.o));
+    return typeof meaning === 'object' && meaning.type === 'CONTAINS' && !meaning.reversed;
+  });
+  const drawnFromPart = partsDrawnFirst(
+    wholePart.map((r) => [refId(field(r.o, SOURCE_KEY)) ?? '', refId(field(r.o, TARGET_KEY)) ?? '']),
+  );
   for (const r of relations) {
     const meaning = edgeMeaning(kindText(r.o));
     if (typeof meaning !== 'object' || meaning.type !== 'CONTAINS') continue;
     // EA names a connector's ends client and supplier and draws a whole–part line from the part to the
-    // whole, so its composition's client is the part (see json-ea.ts).
-    const partFirst = meaning.reversed || field(r.o, /^client$/i) !== undefined;
+    // whole, so its composition's client is the part (see json-ea.ts); so do exports that call the
+    // ends source and target, which the edges' shape tells (partsDrawnFirst).
+    const partFirst = meaning.reversed || field(r.o, /^client$/i) !== undefined || drawnFromPart;
     const [whole, part] = partFirst
       ? [element(field(r.o, TARGET_KEY)), element(field(r.o, SOURCE_KEY))]
       : [element(field(r.o, SOURCE_KEY)), element(field(r.o, TARGET_KEY))];
@@ -324,6 +332,22 @@ const isClassGroups = (o: Obj): boolean => {
     entries.every(([, v]) => Array.isArray(v) && v.length > 0 && v.every(isObj))
   );
 };
+/**
+ * Whole–part edges drawn from the part to the whole: each part is the source of one edge while wholes
+ * are the target of several. Drawn the other way, each part is a target once and wholes are sources
+ * of several. Undecided (a single edge, or no end repeated) reads them as stated.
+ */
+export function partsDrawnFirst(edges: [source: string, target: string][]): boolean {
+  const count = (ids: string[]): number[] => {
+    const n = new Map<string, number>();
+    for (const id of ids) n.set(id, (n.get(id) ?? 0) + 1);
+    return [...n.values()];
+  };
+  const bySource = count(edges.map(([s]) => s));
+  const byTarget = count(edges.map(([, t]) => t));
+  return bySource.every((n) => n === 1) && byTarget.some((n) => n > 1);
+}
+
 /** An object's kind as it states it, with the class group it is listed under. */
 const kindOf = (o: Obj): string =>
   `${kindText(o)} ${(CLASS_OF.get(o) ?? '').toLowerCase()} ${LISTED_ITEM.has(o) ? 'item' : ''} ${LISTED_FUNCTION.has(o) ? 'function' : ''}`.trim();
