@@ -3,6 +3,7 @@
 // alias, and every consumer listed consumes it. Read as a signal table it made a second rail named
 // after the net; read as a rail table it kept the consumer list as one name.
 import { describe, expect, it } from 'vitest';
+import { isPowerName } from './normalise.js';
 import { model, rels, tableDoc, typeOf } from './test-helpers.js';
 
 const power = tableDoc('icd.md', [
@@ -35,5 +36,14 @@ describe('a supply table with a Net column', () => {
     expect(r).toContain('solenoid valve CONSUMES 24vac supply');
     expect(r).toContain('pressure transducer CONSUMES 12v rail');
     expect(typeOf(m, 'controller board solenoid valve')).toBeUndefined();
+  });
+});
+
+describe('a line about a supply', () => {
+  it('is a signal, not the supply', () => {
+    expect(isPowerName('Main Supply Enable')).toBe(false);
+    expect(isPowerName('28V Rail Power Good')).toBe(false);
+    expect(isPowerName('Main Supply')).toBe(true);
+    expect(isPowerName('12V Rail')).toBe(true);
   });
 });
