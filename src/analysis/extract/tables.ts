@@ -31,6 +31,7 @@ import {
   netNames,
   sharedNetNames,
 } from './icd-cells.js';
+import { extractBusLineTable } from './bus-line-tables.js';
 import { busKind, isBareProtocol, isGroundName, isPowerName, isRefdes, normaliseName } from './normalise.js';
 import type { Provenance } from './types.js';
 
@@ -159,6 +160,20 @@ export function extractTable(
     col.set('signal', col.get('name')!);
     col.delete('name');
   }
+  if (
+    col.has('signal') &&
+    extractBusLineTable(
+      header.cells,
+      body,
+      table.name ?? table.location.section,
+      get,
+      splitList,
+      (end, p) => endpoint(end, p, sink),
+      (row) => prov(row, 'icd_table'),
+      sink,
+    )
+  )
+    return;
   if (isInterfaceSummary(header.cells, col)) {
     carriedItems(body, get, (row) => prov(row, 'icd_table'), sink);
     col.delete('signal');
