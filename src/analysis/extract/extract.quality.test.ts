@@ -56,7 +56,7 @@ const OWN_FLOOR: Record<string, { entities: number; relationships: number }> = {
   'quorra-eps-ecu': { entities: 0.91, relationships: 0.84 },
   // vesta (released 2026-11-24, blind 62.7 / 56.4: Altium values in Comment, Capella functions,
   // telecommand tables under each link).
-  'vesta-reaction-wheel': { entities: 0.82, relationships: 0.73 },
+  'vesta-reaction-wheel': { entities: 0.84, relationships: 0.83 },
   // tovin (held out until 2026-11-24 13:05, blind 67.1 / 74.2; EA-like aggregations drawn part to whole).
   'tovin-rf-amplifier': { entities: 0.85, relationships: 0.79 },
 };

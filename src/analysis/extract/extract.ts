@@ -14,6 +14,7 @@ import { joinIdentifiersToNames, joinProductByMaker } from './joins-identifiers.
 import { joinBusesByInitials } from './joins-initials.js';
 import { joinInterfacesByEnds } from './joins-interfaces.js';
 import { joinTransceiverSides } from './joins-transceivers.js';
+import { containFlatBoms } from './bom-owner.js';
 import { joinCodedNames } from './joins-coded-names.js';
 import { joinNamesByModelCode } from './joins-model-codes.js';
 import {
@@ -95,6 +96,9 @@ export function extractModel(documents: SourceDocument[]): ExtractedModel {
     }
   const sink = new MentionSink();
   structured(sink, names);
+  containFlatBoms(sink, (name, documentName) =>
+    [...(namedIn.get(normaliseName(name)) ?? [])].some((d) => d !== documentName),
+  );
   // Prose last: names the structured documents gave are recognised even in lower case.
   const known = new Set<string>();
   for (const m of sink.entities) for (const n of [m.name, ...m.aliases]) known.add(normaliseName(n));
