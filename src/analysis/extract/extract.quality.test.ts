@@ -53,7 +53,7 @@ const OWN_FLOOR: Record<string, { entities: number; relationships: number }> = {
   // kelso (released 2026-11-24, blind 63.7 / 50.2: IEC designations, item definitions by id).
   'kelso-conveyor-cabinet': { entities: 0.94, relationships: 0.81 },
   // quorra (released 2026-11-24, blind 35.7 / 39.4: a Cameo plug-in's camel-case XMI keys were unread).
-  'quorra-eps-ecu': { entities: 0.91, relationships: 0.84 },
+  'quorra-eps-ecu': { entities: 0.92, relationships: 0.84 },
   // vesta (released 2026-11-24, blind 62.7 / 56.4: Altium values in Comment, Capella functions,
   // telecommand tables under each link).
   'vesta-reaction-wheel': { entities: 0.84, relationships: 0.83 },

@@ -102,6 +102,18 @@ const wordMatch = (token: string, word: string): boolean =>
   (token.length >= 3 && word.startsWith(token)) ||
   (abbreviates(token, word) && word.length <= token.length * 3);
 
+/** "gd" of "Gate Driver Enable": a two- or three-letter token that is the initials of words in a row. */
+export const initialsMatch = (token: string, words: string[]): boolean =>
+  token.length >= 2 &&
+  token.length <= 3 &&
+  words.some(
+    (_, i) =>
+      words
+        .slice(i, i + token.length)
+        .map((w) => w[0])
+        .join('') === token,
+  );
+
 type Role = 'PROVIDES' | 'CONSUMES' | 'CONNECTS';
 
 /**
@@ -192,14 +204,17 @@ function joinNets(
     if (type === 'SIGNAL') {
       for (const t of tokens)
         for (const [w, hits] of byLetter.get(t[0] ?? '') ?? [])
-          if (wordMatch(t, w)) hits.forEach((h) => candidates.add(h));
+          if (wordMatch(t, w) || (t.length <= 3 && tokens.length > 1)) hits.forEach((h) => candidates.add(h));
     } else for (const part of netParts.keys()) for (const h of byPart.get(part) ?? []) candidates.add(h);
     for (const item of candidates) {
       const words = items.get(item)!;
       // A lone two-letter token ("485_RO": "ro") is an abbreviation of too many words to name an
       // item by itself ("Rotor Position"); it counts only when it is the item's word.
       const lone = tokens.length === 1 && tokens[0]!.length <= 2 && !words.includes(tokens[0]!);
-      const matched = lone ? [] : tokens.filter((t) => words.some((w) => wordMatch(t, w)));
+      // Initials count only beside another matched word ("GD_EN": gate driver, enable).
+      const byWord = lone ? [] : tokens.filter((t) => words.some((w) => wordMatch(t, w)));
+      const matched =
+        byWord.length > 0 ? tokens.filter((t) => byWord.includes(t) || initialsMatch(t, words)) : byWord;
       const wordScore =
         tokens.length > 0 && matched.length === tokens.length
           ? 2
