@@ -317,8 +317,11 @@ function nameColumnsByContent(rows: string[][], header: HeaderMatch): void {
  */
 export function splitList(cell: string, known?: Set<string>): string[] {
   const isKnown = (t: string): boolean => !!known?.has(normaliseName(t));
+  // "Energy Meter (PM1) Electric Vehicle": a PDF cell wrapped after a designator lost its comma; a
+  // bracketed designator followed by another name ends a list item.
+  const unwrapped = cell.replace(/(\([-=+]?[A-Z]{1,3}\d{1,4}[A-Z]?\))\s+(?=[A-Z][a-z])/g, '$1, ');
   // "E-Stop Button (-S1, -S2), Safety Relay": a bracket's list belongs to the name before it.
-  const { text, restore } = shieldBrackets(cell);
+  const { text, restore } = shieldBrackets(unwrapped);
   return text
     .split(/\s*[,;\n]\s*|\s+\/\s+/)
     .flatMap((piece) => (isKnown(restore(piece)) ? [piece] : piece.split(/\s+&\s+|\s+and\s+/)))

@@ -40,3 +40,14 @@ describe('ends named with IEC designations', () => {
     );
   });
 });
+
+describe('a list cell a PDF wrapped after a designator', () => {
+  it('ends a list item at the designator', () => {
+    expect(splitList('Main Contactor (K1), Energy Meter (PM1) Electric Vehicle')).toEqual([
+      'Main Contactor (K1)',
+      'Energy Meter (PM1)',
+      'Electric Vehicle',
+    ]);
+    expect(splitList('Battery Pack (BT1)')).toEqual(['Battery Pack (BT1)']);
+  });
+});
