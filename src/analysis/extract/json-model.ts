@@ -149,7 +149,7 @@ export function extractJsonModel(json: unknown, documentName: string, sink: Ment
     let scope: Element | undefined;
     let found: Element | undefined;
     for (const seg of path.split(/::|[.:/]/).filter((x) => x)) {
-      const local = scope ? scoped.get(scope)?.get(seg) : undefined;
+      const local = scope ? (scoped.get(scope)?.get(seg) ?? ownedByType(scope, seg)) : undefined;
       const hit = asElement(
         local ?? (scope ? undefined : (scoped.get(undefined)?.get(seg) ?? byId.get(seg) ?? byName.get(seg))),
       );
@@ -158,6 +158,22 @@ export function extractJsonModel(json: unknown, documentName: string, sink: Ment
       scope = hit;
     }
     return found;
+  };
+  /**
+   * A SysML v2 path "cv40.cabinet.plc" steps from a usage to the usages its definition owns: "cabinet"
+   * is owned by the definition "cv40" is typed by ("owningType": "def-CV40"), not by "cv40" itself.
+   */
+  const owned = new Map<string, Map<string, Element>>();
+  for (const el of elements) {
+    const owner = idText(field(el.o, OWNER_KEY));
+    if (owner) (owned.get(owner) ?? owned.set(owner, new Map()).get(owner)!).set(el.name, el);
+  }
+  const ownedByType = (usage: Element, seg: string): Element | undefined => {
+    const type = idText(field(usage.o, TYPED_BY_KEY));
+    return (
+      (type ? owned.get(type)?.get(seg) : undefined) ??
+      owned.get(idText(field(usage.o, ID_KEY)) ?? '')?.get(seg)
+    );
   };
   /** The definition a usage is typed by ("rack" : "BR-50 Battery Storage Rack"), when it is one. */
   const definitionOf = (el: Element): Obj | undefined => {

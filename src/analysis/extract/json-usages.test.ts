@@ -141,3 +141,54 @@ describe('part usages typed by a block id under "type"', () => {
     expect(m.entities.find((e) => e.name === 'Line Transceiver')?.aliases ?? []).not.toContain('rs485');
   });
 });
+
+// SysML v2 API-like: usages are owned by definitions ("owningType": "def-Cabinet"), so a flow's path
+// "cv40.cabinet.plc" steps from a usage to the usages its definition owns. Unresolved, both ends fell
+// back to "cv40", and the system provided and consumed every item.
+describe('a flow path through usages owned by definitions', () => {
+  const m = model({
+    name: 'model.json',
+    doc: doc({
+      kind: 'json',
+      json: {
+        elements: [
+          { '@id': 'def-Context', '@type': 'PartDefinition', name: 'Line Context' },
+          { '@id': 'def-CV40', '@type': 'PartDefinition', name: 'Conveyor Cabinet' },
+          { '@id': 'def-Cab', '@type': 'PartDefinition', name: 'Cabinet Assembly' },
+          {
+            '@id': 'pu-cv40',
+            '@type': 'PartUsage',
+            name: 'cv40',
+            owningType: 'def-Context',
+            definition: 'def-CV40',
+          },
+          {
+            '@id': 'pu-cab',
+            '@type': 'PartUsage',
+            name: 'cabinet',
+            owningType: 'def-CV40',
+            definition: 'def-Cab',
+          },
+          { '@id': 'pu-plc', '@type': 'PartUsage', name: 'PLC CPU', owningType: 'def-Cab' },
+          { '@id': 'pu-vfd', '@type': 'PartUsage', name: 'Infeed VFD', owningType: 'def-Cab' },
+          { '@id': 'item-Cmd', '@type': 'ItemDefinition', name: 'Drive Command' },
+          {
+            '@id': 'flow-1',
+            '@type': 'FlowConnectionUsage',
+            owningType: 'def-Context',
+            itemType: 'item-Cmd',
+            sourceOutputFeature: 'cv40.cabinet.PLC CPU',
+            targetInputFeature: 'cv40.cabinet.Infeed VFD',
+          },
+        ],
+      },
+    }),
+  });
+  it('reaches the parts at the end of the path', () => {
+    const r = rels(m);
+    expect(r).toEqual(
+      expect.arrayContaining(['plc cpu PROVIDES drive command', 'infeed vfd CONSUMES drive command']),
+    );
+    expect(r.filter((x) => x.includes('drive command') && !/plc cpu|infeed vfd/.test(x))).toEqual([]);
+  });
+});
