@@ -32,8 +32,23 @@ import {
 import { contextBlocks } from './json-context.js';
 import { NOT_A_THING_KIND, allocationOf, edgeMeaning, idText, itemNature, withFacts } from './json-graph.js';
 import { foldUsagesIntoTypes, type Element, type Port } from './json-usages.js';
-import { isPowerName, normaliseName, splitAcronym } from './normalise.js';
-import type { EntityType, Provenance } from './types.js';
+import {
+  CLASS_OF,
+  EXTERNAL_KEYS,
+  FUNCTION_LIST_KEYS,
+  ITEM_LIST_KEYS,
+  LISTED_EXTERNAL,
+  LISTED_FUNCTION,
+  LISTED_ITEM,
+  entityTypeOf,
+  isClassGroups,
+  isExternal,
+  kindOf,
+} from './json-kinds.js';
+import { partsDrawnFirst } from './json-part-first.js';
+import { relate } from './json-relate.js';
+import { isPowerName, splitAcronym } from './normalise.js';
+import type { Provenance } from './types.js';
 
 type Obj = Record<string, unknown>;
 
@@ -335,199 +350,3 @@ function stereotypePartNumber(o: Obj): string | undefined {
 
 /** "rack", "mainBoard", "power_unit": a role a part plays in its owner, not the part's name in words. */
 const isRoleName = (name: string): boolean => /^[a-z][A-Za-z0-9_]*$/.test(name);
-
-// Classes grouped by class name ("classes": {"Component": […], "Link": […], "Item": […]}): the key a
-// member is listed under is its class, which its own fields may not say.
-const CLASS_OF = new WeakMap<Obj, string>();
-const isClassGroups = (o: Obj): boolean => {
-  const entries = Object.entries(o);
-  return (
-    entries.length >= 2 &&
-    field(o, NAME_KEY) === undefined &&
-    field(o, ID_KEY) === undefined &&
-    entries.every(([, v]) => Array.isArray(v) && v.length > 0 && v.every(isObj))
-  );
-};
-/**
- * Whole–part edges drawn from the part to the whole: each part is the source of one edge while wholes
- * are the target of several. Drawn the other way, each part is a target once and wholes are sources
- * of several. Undecided (a single edge, or no end repeated) reads them as stated.
- */
-export function partsDrawnFirst(edges: [source: string, target: string][]): boolean {
-  const count = (ids: string[]): number[] => {
-    const n = new Map<string, number>();
-    for (const id of ids) n.set(id, (n.get(id) ?? 0) + 1);
-    return [...n.values()];
-  };
-  const bySource = count(edges.map(([s]) => s));
-  const byTarget = count(edges.map(([, t]) => t));
-  return bySource.every((n) => n === 1) && byTarget.some((n) => n > 1);
-}
-
-/** An object's kind as it states it, with the class group it is listed under. */
-const kindOf = (o: Obj): string =>
-  `${kindText(o)} ${(CLASS_OF.get(o) ?? '').toLowerCase()} ${LISTED_ITEM.has(o) ? 'item' : ''} ${LISTED_FUNCTION.has(o) ? 'function' : ''}`.trim();
-
-// Arrays of functions ("functions", "physicalFunctions"): behaviour allocated to parts, not parts.
-const FUNCTION_LIST_KEYS = /^(\w*functions)$/i;
-const LISTED_FUNCTION = new WeakSet<Obj>();
-
-// Arrays of what flows between parts ("exchangeItems": [{"name": "Contactor Command", "kind": "EVENT"}]):
-// the list says what its members are when their own kind is a mechanism (event, operation, flow).
-const ITEM_LIST_KEYS = /^(\w*exchange_?items|items|flow_?items|item_?types|data_?items|information_?items)$/i;
-const LISTED_ITEM = new WeakSet<Obj>();
-
-// Arrays of parties outside the system ("actors", "externals", "environment").
-const EXTERNAL_KEYS =
-  /^(externals?|actors?|external_?(systems?|parties|entities|elements|blocks)|environment|context|stakeholders|terminators)$/i;
-const LISTED_EXTERNAL = new WeakSet<Obj>();
-const isExternal = (o: Obj, kind: string): boolean =>
-  o.isActor === true || o.external === true || LISTED_EXTERNAL.has(o) || /\b(actor|external)/.test(kind);
-
-function entityTypeOf(
-  o: Obj,
-  kind: string,
-  hasChildren: boolean,
-  depth: number,
-  soleRoot: boolean,
-): EntityType {
-  // External parties are things the system talks to: components with no container.
-  if (isExternal(o, kind)) return 'COMPONENT';
-  if (/subsystem|assembly/.test(kind)) return 'SUBSYSTEM';
-  if (/system/.test(kind)) return depth === 0 ? 'SYSTEM' : 'SUBSYSTEM';
-  if (/interface|bus|\blinks?\b/.test(kind)) return 'INTERFACE';
-  if (/resource|power|energy/.test(kind)) return 'RESOURCE';
-  if (/signal|data|message/.test(kind)) return 'SIGNAL';
-  // The one top-level element that contains others is the system, whatever generic kind it has.
-  if (depth === 0 && hasChildren && soleRoot) return 'SYSTEM';
-  if (/component|part|device|unit/.test(kind)) return hasChildren ? 'SUBSYSTEM' : 'COMPONENT';
-  if (depth === 0 && hasChildren) return 'SYSTEM';
-  return hasChildren ? 'SUBSYSTEM' : 'COMPONENT';
-}
-
-/** The object names its items by a "convoyed" or "conveyed" key: what runs over it, not what it is. */
-const convoysItems = (o: Obj): boolean =>
-  Object.keys(o).some((k) => /^(convoyed|conveyed|allocated_?(exchange_?)?items?$)/i.test(k));
-
-function relate(
-  o: Obj,
-  kind: string,
-  element: (ref: unknown) => Element | undefined,
-  parties: (ref: unknown) => string[],
-  declaredName: (ref: unknown) => string | undefined,
-  p: Provenance,
-  sink: MentionSink,
-): void {
-  const ends = field(
-    o,
-    /^(ends|endpoints|connectorEnds|linkEnds|link_ends|roles|between|participants|connects|joins|parties)$/i,
-  );
-  // A named link with more than two ends (a bus the boards hang on) is the interface each end is on.
-  const linkName = str(field(o, NAME_KEY));
-  if (Array.isArray(ends) && ends.length > 2 && linkName && kind === 'connectors' && !field(o, ITEM_KEY)) {
-    const iface = sink.entity(linkName, 'INTERFACE', p, { weight: 2 });
-    for (const end of ends) {
-      const on = element(end)?.name;
-      if (on) sink.relate(on, iface, 'CONNECTS', p);
-    }
-    return;
-  }
-  const pair = Array.isArray(ends) && ends.length === 2 ? ends : [field(o, SOURCE_KEY), field(o, TARGET_KEY)];
-  // "Heading output from Sense Heading": the item is provided (or used) by whatever performs the
-  // function; an edge between a part and an item relates the two directly.
-  const verb = edgeMeaning(kindText(o));
-  if (
-    typeof verb === 'object' &&
-    (verb.type === 'PROVIDES' || verb.type === 'CONSUMES') &&
-    !field(o, ITEM_KEY) &&
-    !field(o, /^(interface|bus|protocol|via|medium)$/i)
-  ) {
-    const party: unknown = verb.reversed ? pair[1] : pair[0];
-    const item: unknown = verb.reversed ? pair[0] : pair[1];
-    const what = element(item)?.name;
-    if (what) for (const who of parties(party)) sink.relate(who, what, verb.type, p);
-    return;
-  }
-  // An end is a part, or a function whose performers stand for it.
-  const aParties = parties(pair[0]);
-  const bParties = parties(pair[1]);
-  const a = aParties[0];
-  const b = bParties[0];
-  if (!a || !b) return;
-  if (kind === 'dependencies') return sink.relate(a, b, 'DEPENDS_ON', p);
-  // A graph edge that says what it means and carries nothing else relates its two nodes directly.
-  const meaning = edgeMeaning(kindText(o));
-  if (meaning === 'trace' || (typeof meaning === 'object' && meaning.type === 'CONTAINS')) return;
-  if (meaning && !field(o, ITEM_KEY) && !field(o, /^(interface|bus|protocol|via|medium)$/i))
-    return sink.relate(a, b, meaning.type, p);
-  // An edge typed by what it carries ("type": "power", "data") is a flow of its labelled item.
-  const stated = kindText(o);
-  const carried =
-    kind === 'connectors' &&
-    /\b(power|energy|electrical|data|signal|message|information|material|fluid|flow)\b/.test(stated) &&
-    !/connector|connection|interface|bus|link|wire|cable|harness/.test(stated);
-  if (carried) kind = 'flows';
-  const itemRef = field(o, ITEM_KEY);
-  // An item by id ("conveyedRefs": ["_0021"]) is the element with that id.
-  const itemName = (ref: unknown): string | undefined =>
-    // "itemType": "item-DriveCommand": an id names the element, or the item definition, it stands for.
-    (typeof ref === 'string' ? (element(ref)?.name ?? declaredName(ref)) : undefined) ??
-    str(ref) ??
-    (isObj(ref) ? (str(field(ref, NAME_KEY)) ?? declaredName(ref)) : undefined);
-  // One item or a list of them ("items": ["Depth", "Heading"]).
-  const itemsRaw = (Array.isArray(itemRef) ? itemRef.map(itemName) : [itemName(itemRef)]).filter(
-    (x): x is string => !!x,
-  );
-  // A flow that names no item conveys what it is named after (a functional exchange "Wheel Speed
-  // Command" between two functions); a component exchange that an ICD interface or functional
-  // exchanges are allocated to is the link they run over.
-  const isLink = Object.keys(o).some((k) => /^(interface_?id|allocated\w*exchanges)$/i.test(k));
-  if (itemsRaw.length === 0 && (carried || (kind === 'flows' && !isLink)))
-    itemsRaw.push(...[str(field(o, NAME_KEY))].filter((x): x is string => !!x));
-  // An exchange between two ports that convoys items (Capella's component exchange) says who sends
-  // and who receives those items, when it is unnamed or named after its item; the link it runs over is
-  // modelled on its own.
-  const viaNamed = str(field(o, NAME_KEY)) ?? str(field(o, /^(interface|bus|protocol|via|medium)$/i));
-  const namedAfterItem =
-    !!viaNamed && itemsRaw.some((item) => normaliseName(item) === normaliseName(viaNamed));
-  if (kind === 'connectors' && itemRef !== undefined && (!viaNamed || namedAfterItem) && convoysItems(o))
-    kind = 'flows';
-  if (kind === 'flows' && itemsRaw.length > 1) {
-    const rest = Object.fromEntries(Object.entries(o).filter(([k]) => !ITEM_KEY.test(k)));
-    for (const one of itemsRaw) relate({ ...rest, item: one }, kind, element, parties, declaredName, p, sink);
-    return;
-  }
-  const itemRaw = itemsRaw[0];
-  if (kind === 'flows' && itemRaw) {
-    const item = splitAcronym(itemRaw).name;
-    // "Phase Currents" or "Bus Voltage" are measurements sent as data; power is named as power, or
-    // the flow says its nature ("nature": "energy").
-    const nature = str(field(o, /^(nature|flowKind|flow_kind|itemKind|item_kind|category|medium)$/i)) ?? '';
-    const power =
-      isPowerName(item) ||
-      /\b(power|energy)\b/i.test(item) ||
-      /\b(power|energy|electrical)\b/i.test(`${nature} ${stated}`);
-    const entity = sink.entity(item, power ? 'RESOURCE' : 'SIGNAL', p, { weight: 2 });
-    for (const from of aParties) sink.relate(from, entity, 'PROVIDES', p);
-    for (const to of bParties) sink.relate(to, entity, 'CONSUMES', p);
-    return;
-  }
-  // A connector named like a thing ("Vehicle CAN"), not like an id ("c1"), names the interface.
-  const ownName = str(field(o, NAME_KEY));
-  const named = ownName && /[A-Z]/.test(ownName) && !/^[a-z_]*[-_]?\d+$/i.test(ownName) ? ownName : undefined;
-  // A physical connection that "carries" or "realises" a named link is that link's wiring: the link
-  // is the interface both ends are on.
-  const realisedRef = field(o, /^(carries|realizes|realises|implements)$/i);
-  const realised = element(realisedRef)?.name ?? str(realisedRef);
-  const typedAs = element(field(o, TYPED_BY_KEY));
-  const bus =
-    (typedAs && /interface|bus|\blinks?\b/.test(kindOf(typedAs.o)) ? typedAs.name : undefined) ??
-    str(field(o, /^(interface|bus|protocol|via|medium)$/i)) ??
-    named ??
-    (realised && /[A-Z]/.test(realised) ? realised : undefined);
-  if (bus) {
-    const iface = sink.entity(bus, 'INTERFACE', p, { weight: 2 });
-    sink.relate(a, iface, 'CONNECTS', p);
-    sink.relate(b, iface, 'CONNECTS', p);
-  } else sink.relate(a, b, 'CONNECTS', p, ownName);
-}

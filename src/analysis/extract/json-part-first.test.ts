@@ -2,7 +2,7 @@
 // whole (target); read as stated, the MCU contained its board. The edges' shape says which way they run:
 // a part is in one whole, a whole has several parts.
 import { describe, expect, it } from 'vitest';
-import { partsDrawnFirst } from './json-model.js';
+import { partsDrawnFirst } from './json-part-first.js';
 import { doc, model, rels } from './test-helpers.js';
 
 describe('whole–part edges drawn from the part', () => {
