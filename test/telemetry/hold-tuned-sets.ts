@@ -2,8 +2,8 @@
 // tuning once its blind score was recorded; set 3 on 2026-11-24 at 0.850/0.895, set 4 on 2026-11-24 at
 // 0.900/0.923). The unit suite holds only the development seeds, so a change that lost a fault on one of
 // these sets, or invented one there, went unseen until someone scored by hand. Each set is generated
-// afresh (deterministic), analysed file by file and held at what it scores now. The held-out set (6) is
-// not here on purpose: it is measured by hand, never tuned on.
+// afresh (deterministic), analysed file by file and held at what it scores now. Set 6 joined once it was
+// released for tuning; a held-out set is not here on purpose: it is measured by hand, never tuned on.
 //   npm run quality:telemetry          (.ci/run runs it after the test suite; ~3 min)
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -19,6 +19,8 @@ const FLOORS: { set: string; recall: number; precision: number }[] = [
   { set: 'telemetry-eval-3', recall: 0.975, precision: 0.975 },
   { set: 'telemetry-eval-4', recall: 1.0, precision: 0.976 },
   { set: 'telemetry-eval-5', recall: 0.925, precision: 1.0 },
+  // Released for tuning on 2026-11-24 after its blind score (0.925/0.949); h-tel6's floor.
+  { set: 'telemetry-eval-6', recall: 0.975, precision: 0.975 },
 ];
 // Scores print to three decimals; the floors are those printed numbers.
 const EPSILON = 5e-4;

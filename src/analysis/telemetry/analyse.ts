@@ -22,6 +22,7 @@ import {
 } from './context.js';
 import { standsOut } from './detect-drift.js';
 import { driftCandidates, type DriftCandidate } from './drift-candidates.js';
+import { sharedBySameUnits } from './drift-ambient.js';
 import { loadExplains } from './drift-gain.js';
 import { holdsOnSteadyReference } from './drift-reference.js';
 import {
@@ -459,9 +460,18 @@ async function analyse(
   // that its partner's load explains is the two answering that load differently (drift-gain.ts).
   // And a drift on a residual whose reference changed members inside it (a sibling frozen or
   // released there) must hold against the siblings live throughout (drift-reference.ts).
+  // A lone channel's drift that the other channels in its units share is their common cause
+  // (drift-ambient.ts).
+  const sameUnits = (name: string) => {
+    const u = channels.find((c) => c.name === name)?.units;
+    return u ? channels.filter((c) => c.name !== name && c.units === u).map((c) => cleaned.get(c.name)!) : [];
+  };
   for (const { d, y, refs } of drifts)
     if (
       standsOut(y, refs, d.i0, d.i1) &&
+      !(
+        refs.length === 0 && sharedBySameUnits(d.values.change ?? 0, d.i0, d.i1, sameUnits(d.channels[0]!))
+      ) &&
       !(refs.length === 1 && loadExplains(y, refs[0]!, d.i0, d.i1)) &&
       (refs.length < 2 ||
         holdsOnSteadyReference(cleaned.get(d.channels[0]!)!, refs, d.i0, d.i1, d.values.change ?? 0))

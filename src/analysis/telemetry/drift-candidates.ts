@@ -10,6 +10,7 @@ import { bridged, ownSegments, settledAfter } from './drift-own.js';
 import { lagTail } from './drift-lag.js';
 import { programResidual } from './drift-program.js';
 import { joinUnanswered } from './drift-span.js';
+import { abutting, ownAcrossCuts } from './drift-lone-span.js';
 import { motionEnds } from './drift-motion.js';
 import { noiseScale } from './robust.js';
 
@@ -85,16 +86,33 @@ export function driftCandidates(inputs: DriftInputs): DriftCandidate[] {
     // A pair's residual cancels what the two share, so its stretches are judged joined across
     // changes it did not answer too (drift-span.ts); the ramp found there must still leave the
     // wander of the stretches it does not touch.
-    if (siblings) {
-      const joined = joinUnanswered(segments, changes, t.length, answered).filter(
-        ([a, b]) => !segments.some(([u, v]) => u === a && v === b),
-      );
-      for (const [s, e] of joined) {
-        const d = drift(ch, level, s, e, false, []);
-        const apart = d && segments.filter(([a, b]) => b <= d.i0 || a > d.i1);
-        const kept = apart?.length ? drift(ch, level, s, e, false, apart) : null;
-        if (kept) out.push({ d: kept, y: level, refs });
-      }
+    // A lone channel's stretches are joined two at a time across a change its level did not answer
+    // (drift-lone-span.ts): joined further, the process's own slow course over the run (a culture's
+    // growth) leaves more than a creep's height in the fit.
+    const ownAnswered = (c: number, end: number) => responded(level, ch.sigma, c, end);
+    const joined = (
+      siblings
+        ? joinUnanswered(segments, changes, t.length, answered)
+        : segments
+            .slice(1)
+            .flatMap((g, k) =>
+              abutting(segments[k]!, g)
+                ? joinUnanswered([segments[k]!, g], changes, t.length, ownAnswered)
+                : [],
+            )
+    ).filter(([a, b]) => !segments.some(([u, v]) => u === a && v === b));
+    for (const [s, e] of joined) {
+      const d = drift(ch, level, s, e, false, []);
+      const apart = d && segments.filter(([a, b]) => b <= d.i0 || a > d.i1);
+      const kept = apart?.length ? drift(ch, level, s, e, false, apart) : null;
+      const cuts = changes.filter((c) => c > s && c < e);
+      // A lone channel's: its own and not the tail of its answer to the change before, as above.
+      const before = Math.max(...from.filter((x) => x <= s));
+      const own =
+        kept &&
+        ownAcrossCuts(kept.i0, kept.i1, kept.peak_sigma, cuts) &&
+        !lagTail(level, before, kept.i0, kept.i1, kept.values.change ?? 0);
+      if (kept && (siblings || own)) out.push({ d: kept, y: level, refs });
     }
     // A program that repeats: judged against the channel's own response at the same point of the
     // same step (drift-program.ts), from the first steady stretch on, as one stretch, with the

@@ -40,6 +40,14 @@ describe('arrival and inTransit', () => {
   it('does not explain a step on a channel that did not answer the command', () => {
     expect(inTransit(moves, 1300, 40, () => false)).toBe(false);
   });
+  it("ends a move found part-way up a short ramp where the follower reaches the ramp's level", () => {
+    // 3,000 -> 4,000 rpm ramped over rows 1000-1010; the speed lags the ramp by 3 rows, then holds.
+    const ramp = (i: number) => 3000 + 100 * Math.min(10, Math.max(0, i - 1000));
+    const rampCmd = Float64Array.from({ length: 2000 }, (_, i) => ramp(i));
+    const follower = Float64Array.from({ length: 2000 }, (_, i) => ramp(i - 3) + noise(i));
+    // The change at row 1005 names 3,500 rpm, a level the command only passes through.
+    expect(arrival(rampCmd, follower, 2, 1005, 2000)).toBeLessThan(1030);
+  });
   it('has no moves for a command no sensor follows', () => {
     const flat = Float64Array.from({ length: 2000 }, (_, i) => noise(i));
     expect(commandedMoves([cmd], [{ xi: flat, sigma: 2 }], 40)).toEqual([]);

@@ -38,7 +38,10 @@ export function follows(cmd: Float64Array, x: Float64Array): boolean {
 /**
  * Index at which a follower has arrived at the level commanded at change c: the first from which it
  * stays within the band for ARRIVED_HOLD samples, searched up to `end` (the next change). A follower
- * already there answers c at once.
+ * already there answers c at once. The band is around the command as it stands on each row, not as
+ * it stood at c: a change found part-way up a short ramp (a speed staircase ramped over 10 s) names
+ * a level the command passes through, and a follower held against that level never arrived, so
+ * the whole dwell after the ramp read as the move and explained a step 2 minutes on.
  */
 export function arrival(cmd: Float64Array, x: Float64Array, sigma: number, c: number, end: number): number {
   const stop = Math.min(end, cmd.length);
@@ -46,7 +49,7 @@ export function arrival(cmd: Float64Array, x: Float64Array, sigma: number, c: nu
   const tol = Math.max(4 * sigma, ARRIVED_SHARE * Math.abs(target - x[Math.max(0, c - 1)]!));
   let hold = 0;
   for (let i = c; i < stop; i++) {
-    hold = Math.abs(x[i]! - target) <= tol ? hold + 1 : 0;
+    hold = Math.abs(x[i]! - cmd[i]!) <= tol ? hold + 1 : 0;
     if (hold >= ARRIVED_HOLD) return i - ARRIVED_HOLD + 1;
   }
   return stop;
