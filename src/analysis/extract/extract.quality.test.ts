@@ -51,7 +51,7 @@ const OWN_FLOOR: Record<string, { entities: number; relationships: number }> = {
   'corran-wallbox': { entities: 0.94, relationships: 0.87 },
   'halden-centrifuge': { entities: 0.9, relationships: 0.9 },
   // kelso (released 2026-11-24, blind 63.7 / 50.2: IEC designations, item definitions by id).
-  'kelso-conveyor-cabinet': { entities: 0.94, relationships: 0.93 },
+  'kelso-conveyor-cabinet': { entities: 0.95, relationships: 0.94 },
   // quorra (released 2026-11-24, blind 35.7 / 39.4: a Cameo plug-in's camel-case XMI keys were unread).
   'quorra-eps-ecu': { entities: 0.92, relationships: 0.84 },
   // vesta (released 2026-11-24, blind 62.7 / 56.4: Altium values in Comment, Capella functions,

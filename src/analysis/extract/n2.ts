@@ -12,6 +12,9 @@ type Prov = (row: number, extractor: string) => Provenance;
 
 /** A named endpoint of an interface or a flow ("EPS (Electrical Power System)" keeps its alias). */
 export function endpoint(text: string, p: Provenance, sink: MentionSink): string {
+  // "Plant distribution (outside scope)", "site installation": an end the document places outside
+  // what it describes, or names in passing in lower case, is no part of the model.
+  if (OUTSIDE_SCOPE.test(text) || /^[a-z][a-z -]*$/.test(text.trim())) return '';
   // "RCM (J3)", "RCM:J3", "RCM / X2-4", "Battery Pack (via J1)": the connector or pin an end is
   // reached at is not its name. Nor are IEC 81346 designations ("PLC CPU (-A1)", "E-Stop (-S1, -S2)").
   const bare = text
@@ -24,6 +27,9 @@ export function endpoint(text: string, p: Provenance, sink: MentionSink): string
   const { name, acronym } = splitAcronym(bare || text);
   return sink.entity(name, 'SUBSYSTEM', p, { aliases: [acronym], weight: 0.4 });
 }
+
+const OUTSIDE_SCOPE =
+  /\((outside (the )?scope|out of scope|not in scope|by others|not supplied|customer[- ]supplied)\)\s*$/i;
 
 const EMPTY_CELL = /^(-|—|x|n\/a|0)$/i;
 
