@@ -4,16 +4,14 @@
 // another document names through parts with no other signal pin (series resistors, buffers, switches,
 // optocouplers), is that net's signal on the other side of the part, not a signal of its own.
 import type { Netlist, NetlistNode } from '../documents/types.js';
-import { busKind, isNoiseNetName, isPowerName } from './normalise.js';
+import { busKind, isGroundName, isNoiseNetName, isPowerName } from './normalise.js';
 
 /** Nets a signal cannot pass through or stop at: rails, grounds, earth and unconnected pins. */
 const isSupply = (name: string, nodes: NetlistNode[]): boolean =>
   isPowerName(name) ||
-  /^(PE|EARTH|GND\w*|AGND|DGND|VSS)$/i.test(name) ||
-  nodes.some((n) => n.pinType === 'power_out') ||
-  (nodes.length > 0 &&
-    nodes.every((n) => n.pinType === 'power_in' || n.pinType === 'passive') &&
-    isPowerName(name));
+  isGroundName(name) ||
+  /^(PE|EARTH)$/i.test(name) ||
+  nodes.some((n) => n.pinType === 'power_out');
 
 /**
  * [netlist-only net, named net] pairs: each net only the netlist names (by `namedElsewhere`, which
