@@ -23,7 +23,7 @@ export interface Port {
  * key that elsewhere says what kind of thing it is. A value that is the id of an element in the
  * export is a reference, not a kind.
  */
-function typeById(o: Obj, ids: Set<string>): string | undefined {
+function typeById(o: Obj, ids: ReadonlyMap<string, unknown>): string | undefined {
   const value = str(o['type']);
   return value !== undefined && ids.has(value) ? value : undefined;
 }
@@ -46,15 +46,14 @@ export function foldUsagesIntoTypes(
 ): void {
   const usagesOf = new Map<Element, Element[]>();
   const roleCount = new Map<string, number>();
-  const ids = new Set([...byId.keys()]);
   for (const el of elements) {
-    const ref = field(el.o, TYPED_BY_KEY) ?? typeById(el.o, ids);
+    const ref = field(el.o, TYPED_BY_KEY) ?? typeById(el.o, byId);
     const type = ref === undefined ? undefined : element(ref);
     if (
       type &&
       type !== el &&
       field(type.o, TYPED_BY_KEY) === undefined &&
-      typeById(type.o, ids) === undefined
+      typeById(type.o, byId) === undefined
     ) {
       usagesOf.set(type, [...(usagesOf.get(type) ?? []), el]);
       roleCount.set(el.name, (roleCount.get(el.name) ?? 0) + 1);

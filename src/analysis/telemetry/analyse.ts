@@ -426,8 +426,8 @@ async function analyse(
     // judged on the series the step was found in (a lone channel's own level: its model took the
     // toggles' answer out of the residual).
     const judged = sibs.length ? { x: y, sigma: ySigma } : { x: own, sigma: ch.sigma };
+    const pre = prefix(judged.x);
     const toggled = (i: number) => {
-      const pre = prefix(judged.x);
       const size = meanOf(pre, i, Math.min(own.length, i + margin)) - meanOf(pre, Math.max(0, i - margin), i);
       return cycling.some(({ x, toggles }) =>
         toggleAnswer(x, toggles, judged.x, judged.sigma, i, size, margin),

@@ -105,14 +105,17 @@ export function driftCandidates(inputs: DriftInputs): DriftCandidate[] {
       const d = drift(ch, level, s, e, false, []);
       const apart = d && segments.filter(([a, b]) => b <= d.i0 || a > d.i1);
       const kept = apart?.length ? drift(ch, level, s, e, false, apart) : null;
-      const cuts = changes.filter((c) => c > s && c < e);
+      if (!kept) continue;
       // A lone channel's: its own and not the tail of its answer to the change before, as above.
-      const before = Math.max(...from.filter((x) => x <= s));
-      const own =
-        kept &&
-        ownAcrossCuts(kept.i0, kept.i1, kept.peak_sigma, cuts) &&
-        !lagTail(level, before, kept.i0, kept.i1, kept.values.change ?? 0);
-      if (kept && (siblings || own)) out.push({ d: kept, y: level, refs });
+      const loneOwn = () =>
+        ownAcrossCuts(
+          kept.i0,
+          kept.i1,
+          kept.peak_sigma,
+          changes.filter((c) => c > s && c < e),
+        ) &&
+        !lagTail(level, Math.max(...from.filter((x) => x <= s)), kept.i0, kept.i1, kept.values.change ?? 0);
+      if (siblings || loneOwn()) out.push({ d: kept, y: level, refs });
     }
     // A program that repeats: judged against the channel's own response at the same point of the
     // same step (drift-program.ts), from the first steady stretch on, as one stretch, with the
