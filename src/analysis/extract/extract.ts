@@ -8,6 +8,7 @@ import { fromEaTables, isEaTableExport } from './json-ea.js';
 import { fromXmiExport, isXmiExport } from './json-cameo.js';
 import { withDictionaryNames } from './json-dictionary.js';
 import { throughSystemBoundary } from './json-boundary.js';
+import { withKnownKeys } from './json-key-roles.js';
 import { extractJsonModel } from './json-model.js';
 import { fromGraphRecords, isGraphRecords } from './json-records.js';
 import { joinIdentifiersToNames, joinProductByMaker } from './joins-identifiers.js';
@@ -79,7 +80,7 @@ export function extractModel(documents: SourceDocument[]): ExtractedModel {
             ? fromEaTables(doc.json)
             : isXmiExport(doc.json)
               ? fromXmiExport(doc.json)
-              : withDictionaryNames(throughSystemBoundary(doc.json));
+              : withDictionaryNames(throughSystemBoundary(withKnownKeys(doc.json)));
         (isAadlModel(json) ? extractAadl : extractJsonModel)(json, name, sink);
       }
     }

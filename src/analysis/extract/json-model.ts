@@ -66,6 +66,11 @@ export function extractJsonModel(json: unknown, documentName: string, sink: Ment
     // In a map keyed by id ("blocks": {"blk-100": {…}}) the key is the member's id.
     const id = idText(field(o, ID_KEY)) ?? keyId;
     const name = str(field(o, NAME_KEY));
+    // The list an object is a member of says what it is before anything is read from it: a function
+    // listed under "functions" is behaviour on the first reading as on any other.
+    if (EXTERNAL_KEYS.test(arrayKey)) LISTED_EXTERNAL.add(o);
+    if (ITEM_LIST_KEYS.test(arrayKey)) LISTED_ITEM.add(o);
+    if (FUNCTION_LIST_KEYS.test(arrayKey)) LISTED_FUNCTION.add(o);
     const kind = kindOf(o);
     let self = container;
     const statedRelation = relationKindOf(o);
@@ -112,9 +117,6 @@ export function extractJsonModel(json: unknown, documentName: string, sink: Ment
     ) {
       const el: Element = { o, name, ...(container ? { nestedIn: container } : {}), children: [] };
       if (id) (scoped.get(container) ?? scoped.set(container, new Map()).get(container)!).set(id, el);
-      if (EXTERNAL_KEYS.test(arrayKey)) LISTED_EXTERNAL.add(o);
-      if (ITEM_LIST_KEYS.test(arrayKey)) LISTED_ITEM.add(o);
-      if (FUNCTION_LIST_KEYS.test(arrayKey)) LISTED_FUNCTION.add(o);
       elements.push(el);
       if (id) byId.set(id, el);
       byName.set(name, el);

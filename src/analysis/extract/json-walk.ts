@@ -19,7 +19,7 @@ export const NAME_KEY = /^(name|title|label|declaredName)$/i;
 export const ID_KEY = /^(id|@id|uuid|xmi:id|xmiId|xmi_id|_id|guid|ea_guid)$/i;
 // "rel" and its kin are how a graph export types its edges ("rel": "composedOf"); "class" and
 // "eClass" are how an EMF-based tool (Capella, Papyrus) names an element's metaclass.
-const KIND_KEY =
+export const KIND_KEY =
   /^(type|kind|class|eClass|xmi:type|xmiType|xmi_type|appliedStereotypes?|stereotype|stereotypes|category|elementType|element_type|metaclass|_type|@type|rel|relation|relType|rel_type|relationType|relation_type|predicate|edgeType|edge_type)$/i;
 export const OWNER_KEY =
   /^(owner|owningUsage|owningPart|owningType|owningDefinition|parent|parentId|parent_id|parentName|parent_name|container|owningElement|partOf|part_of|memberOf|member_of|belongsTo|belongs_to|ownerId|owner_id|ownerRef|owner_ref)$/i;

@@ -1,0 +1,100 @@
+// An export with keys the reader has no name for ("elementId", "displayName", "elementKind") is read
+// by the roles those keys play: the same model as the same export with the usual keys.
+import { describe, expect, it } from 'vitest';
+import { keyRoles, withKnownKeys } from './json-key-roles.js';
+import { extractJsonModel } from './json-model.js';
+import { MentionSink } from './builder.js';
+import { doc, model, rels, typeOf } from './test-helpers.js';
+
+const usual = {
+  blocks: [
+    { id: 'b1', name: 'Kiln System', kind: 'System', parts: ['b2', 'b3'] },
+    { id: 'b2', name: 'Burner Controller', kind: 'Part' },
+    { id: 'b3', name: 'Operator Panel', kind: 'Part' },
+    { id: 'b4', name: 'Flame Sensor', kind: 'Part' },
+  ],
+  connectors: [{ id: 'c1', name: 'Panel Link', kind: 'Connector', source: 'b2', target: 'b3' }],
+};
+const renamed = {
+  blocks: usual.blocks.map(({ id, name, kind, ...rest }) => ({
+    elementId: id,
+    displayName: name,
+    elementKind: kind,
+    ...rest,
+  })),
+  connectors: usual.connectors.map(({ id, name, kind, ...rest }) => ({
+    elementId: id,
+    displayName: name,
+    elementKind: kind,
+    ...rest,
+  })),
+};
+const jsonDoc = (json: unknown) => ({ name: 'model.json', doc: doc({ kind: 'json', json }) });
+
+describe('the roles of unknown keys in a model export', () => {
+  it('finds the id, name and kind keys by what their values do', () => {
+    expect(keyRoles(renamed)).toEqual({ id: 'elementId', name: 'displayName', kind: 'elementKind' });
+    // The usual keys need no role: the document is read as it is.
+    expect(keyRoles(usual)).toEqual({});
+    expect(withKnownKeys(usual)).toBe(usual);
+  });
+
+  it('reads the renamed export as the usual one', () => {
+    const a = model(jsonDoc(usual));
+    const b = model(jsonDoc(renamed));
+    expect(typeOf(b, 'burner controller')).toBe('COMPONENT');
+    expect(typeOf(b, 'kiln system')).toBe('SYSTEM');
+    expect(rels(b)).toContain('kiln system CONTAINS burner controller');
+    expect(b.entities.map((e) => `${e.name} ${e.entityType}`).sort()).toEqual(
+      a.entities.map((e) => `${e.name} ${e.entityType}`).sort(),
+    );
+    expect(rels(b).sort()).toEqual(rels(a).sort());
+  });
+
+  it('an id no other element points at is no id; a repeated name refers to another element', () => {
+    const ends = [
+      { endId: 'e1', componentName: 'Burner Controller' },
+      { endId: 'e2', componentName: 'Burner Controller' },
+      { endId: 'e3', componentName: 'Operator Panel' },
+    ];
+    expect(keyRoles({ ends })).toEqual({});
+  });
+
+  it('a short name, a namespaced property or a type reference plays no role', () => {
+    const elements = [
+      { '@id': 'p1', declaredShortName: 'U1', typeName: 'Mcu', 'Acme::Display_Name': 'Main MCU' },
+      { '@id': 'p2', declaredShortName: 'U2', typeName: 'Mcu', 'Acme::Display_Name': 'Aux MCU' },
+      { '@id': 'p3', declaredShortName: 'J1', typeName: 'Conn', 'Acme::Display_Name': 'Connector' },
+      { '@id': 'Mcu', partType: 'p1' },
+      { '@id': 'Conn', partType: 'p3' },
+      { '@id': 'x', partType: 'p2' },
+    ];
+    expect(keyRoles({ elements })).toEqual({});
+  });
+});
+
+// The list's name used to be noted only once the object was taken for a part, so the first reading
+// of an export made its functions parts; only a second reading of the same objects saw the list.
+describe('a list of functions', () => {
+  it('holds behaviour, not parts, on a single reading of the export', () => {
+    const json = {
+      physicalArchitecture: {
+        name: 'Physical Architecture',
+        components: [
+          { id: 'pc1', name: 'Wheel Controller', allocatedFunctions: ['f1'] },
+          { id: 'pc2', name: 'Motor Driver', allocatedFunctions: ['f2'] },
+        ],
+        functions: [
+          { id: 'f1', name: 'Process wheel commands' },
+          { id: 'f2', name: 'Switch phase currents' },
+        ],
+      },
+    };
+    const sink = new MentionSink();
+    extractJsonModel(json, 'model.json', sink);
+    const names = sink.entities.map((e) => e.name);
+    expect(names).toContain('Wheel Controller');
+    expect(names).not.toContain('Process wheel commands');
+    expect(names).not.toContain('Switch phase currents');
+  });
+});

@@ -1,0 +1,166 @@
+// An export whose element keys the reader does not know ("elementId", "displayName", "elementKind")
+// would be read as a heap of unnamed, untyped objects: one unread key turns a whole model into junk
+// or leaves it without structure. The keys' roles are plain from the data itself, so each object that
+// lacks a known id, name or kind key is given one from the key that plays that role in its document:
+// - an id key: named like an id, its values unique and referred to from elsewhere in the document;
+// - a name key: named like a name, its values words;
+// - a kind key: named like a kind, its values a small vocabulary of words, none of them an id.
+// Objects that carry a known key keep it: the known shapes read exactly as before.
+import {
+  ID_KEY,
+  KIND_KEY,
+  NAME_KEY,
+  OWNER_KEY,
+  SOURCE_KEY,
+  TARGET_KEY,
+  TYPED_BY_KEY,
+  isObj,
+} from './json-walk.js';
+
+type Obj = Record<string, unknown>;
+
+/** The last word of a key ("elementId" -> "id", "Object_Type" -> "type", "display-name" -> "name"). */
+const lastWord = (key: string): string =>
+  key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .split(/[\s_\-:.@]+/)
+    .filter(Boolean)
+    .pop()
+    ?.toLowerCase() ?? '';
+/** The words of a key before its last ("declaredShortName" -> ["declared", "short"]). */
+const leadingWords = (key: string): string[] =>
+  key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .split(/[\s_\-:.@]+/)
+    .filter(Boolean)
+    .slice(0, -1)
+    .map((w) => w.toLowerCase());
+
+const ID_WORDS = new Set(['id', 'uid', 'guid', 'uuid', 'identifier', 'key', 'oid', 'handle']);
+const NAME_WORDS = new Set(['name', 'label', 'title', 'caption']);
+const KIND_WORDS = new Set(['type', 'kind', 'class', 'category', 'stereotype', 'metaclass', 'metatype']);
+// A name that is not the element's own: its path, its file, its type's, or an abbreviation of it.
+const NOT_OWN_NAME =
+  /^(qualified|full|path|file|type|class|kind|stereotype|tool|project|model|package|short|abbrev|abbreviated|code|alias|owner|parent|source|target|from|to)$/;
+// A "type" that says what a thing carries or is made of, not what the thing is.
+const NOT_OWN_KIND =
+  /^(data|value|port|signal|interface|item|unit|payload|mime|content|file|cable|wire|connector|media|return|param|parameter)$/;
+/** Keys that refer to another element, whatever their last word. */
+const isReferenceKey = (k: string): boolean =>
+  OWNER_KEY.test(k) || TYPED_BY_KEY.test(k) || SOURCE_KEY.test(k) || TARGET_KEY.test(k);
+
+const scalar = (v: unknown): string | undefined =>
+  typeof v === 'string' && v.trim() ? v.trim() : typeof v === 'number' ? String(v) : undefined;
+
+function objectsOf(json: unknown): Obj[] {
+  const out: Obj[] = [];
+  const walk = (v: unknown): void => {
+    if (Array.isArray(v)) v.forEach(walk);
+    else if (isObj(v)) {
+      out.push(v);
+      Object.values(v).forEach(walk);
+    }
+  };
+  walk(json);
+  return out;
+}
+
+/** Every scalar value in the document under each key, and how often each value is met anywhere. */
+function census(objects: Obj[]) {
+  const byKey = new Map<string, string[]>();
+  const uses = new Map<string, Set<string>>(); // value -> the keys it is met under
+  const note = (k: string, v: unknown): void => {
+    const s = scalar(v);
+    if (s === undefined) return;
+    (uses.get(s) ?? uses.set(s, new Set()).get(s)!).add(k);
+  };
+  for (const o of objects)
+    for (const [k, v] of Object.entries(o)) {
+      const s = scalar(v);
+      if (s !== undefined) (byKey.get(k) ?? byKey.set(k, []).get(k)!).push(s);
+      if (Array.isArray(v)) v.forEach((x) => note(k, x));
+      else note(k, v);
+    }
+  return { byKey, uses };
+}
+
+const isWords = (s: string): boolean => /\p{L}/u.test(s) && !/^[\p{L}]{0,3}[-_:]?[0-9a-f-]{6,}$/iu.test(s);
+
+/** The key playing each role in this document, where a known key does not already play it. */
+export function keyRoles(json: unknown): { id?: string; name?: string; kind?: string } {
+  const objects = objectsOf(json);
+  const { byKey, uses } = census(objects);
+  const roles: { id?: string; name?: string; kind?: string } = {};
+  let best = { id: 0, name: 0, kind: 0 };
+  for (const [k, values] of byKey) {
+    // A namespaced property ("Lumora::Display_Name") is a value the model gives, not an element key.
+    if (values.length < 3 || isReferenceKey(k) || k.includes('::')) continue;
+    const word = lastWord(k);
+    const distinct = new Set(values);
+    if (!ID_KEY.test(k) && ID_WORDS.has(word) && distinct.size === values.length) {
+      // An element id is what relations and owners point at: its values turn up under other keys.
+      const referred = [...distinct].filter((v) => [...(uses.get(v) ?? [])].some((u) => u !== k)).length;
+      if (referred >= Math.max(2, distinct.size * 0.2) && referred > best.id) {
+        roles.id = k;
+        best = { ...best, id: referred };
+      }
+    } else if (
+      !NAME_KEY.test(k) &&
+      NAME_WORDS.has(word) &&
+      !leadingWords(k).some((w) => NOT_OWN_NAME.test(w)) &&
+      // An element's own name tells it from the others; a name met again and again ("componentName"
+      // on each connector end) refers to another element.
+      distinct.size >= values.length * 0.9 &&
+      values.filter(isWords).length >= values.length * 0.8 &&
+      values.length > best.name
+    ) {
+      roles.name = k;
+      best = { ...best, name: values.length };
+    } else if (
+      !KIND_KEY.test(k) &&
+      KIND_WORDS.has(word) &&
+      !leadingWords(k).some((w) => NOT_OWN_KIND.test(w)) &&
+      // A metaclass is one of a few words every element repeats; a value another key also holds
+      // (an id, a name) makes the key a reference to a type, not a kind.
+      distinct.size <= Math.max(12, values.length / 2) &&
+      values.every(
+        (v) =>
+          /^[\p{L}][\p{L}\d :_.-]*$/u.test(v) &&
+          [...(uses.get(v) ?? [])].every((u) => u === k || KIND_KEY.test(u)),
+      ) &&
+      values.length > best.kind
+    ) {
+      roles.kind = k;
+      best = { ...best, kind: values.length };
+    }
+  }
+  return roles;
+}
+
+/** The document with the keys of unknown role renamed to known ones, on the objects that lack them. */
+export function withKnownKeys(json: unknown): unknown {
+  const roles = keyRoles(json);
+  if (!roles.id && !roles.name && !roles.kind) return json;
+  // Renamed where it stands, so the object keeps its size and order (a bare {id, name} pair reads as
+  // a reference wherever it is one).
+  const copy = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(copy);
+    if (!isObj(v)) return v;
+    const keys = Object.keys(v);
+    const lacks = {
+      id: !keys.some((k) => ID_KEY.test(k)),
+      name: !keys.some((k) => NAME_KEY.test(k)),
+      kind: !keys.some((k) => KIND_KEY.test(k)),
+    };
+    const known = (k: string): string =>
+      k === roles.id && lacks.id
+        ? 'id'
+        : k === roles.name && lacks.name
+          ? 'name'
+          : k === roles.kind && lacks.kind
+            ? 'kind'
+            : k;
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [known(k), copy(x)]));
+  };
+  return copy(json);
+}
