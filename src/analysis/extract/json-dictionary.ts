@@ -5,8 +5,9 @@
 // whose only element is one data item (FlowOK: ["Flow OK"]) is no interface but the item itself: a
 // connector typed by it is a flow of the item from its source to its destination.
 
+import { NAME_KEY, field, isObj, str } from './json-walk.js';
+
 type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 interface Entry {
   name: string;
@@ -23,7 +24,8 @@ function dictionary(json: Obj): Map<string, Entry> | undefined {
   if (!Array.isArray(list)) return undefined;
   const out = new Map<string, Entry>();
   for (const e of list.filter(isObj)) {
-    const name = typeof e.Name === 'string' ? e.Name : undefined;
+    // "Name" in System Composer; any name key an export renamed to its role.
+    const name = str(field(e, NAME_KEY));
     if (!name) continue;
     const description = typeof e.Description === 'string' ? e.Description : '';
     const id = /^([A-Z]{1,4}-\d{1,3})\s+([^,;]*[A-Za-z][^,;]*)/.exec(description.trim());

@@ -51,13 +51,17 @@ describe('the roles of unknown keys in a model export', () => {
     expect(rels(b).sort()).toEqual(rels(a).sort());
   });
 
-  it('an id no other element points at is no id; a repeated name refers to another element', () => {
+  it('an id no other element points at is no id; a name the elements carry refers to one', () => {
     const ends = [
       { endId: 'e1', componentName: 'Burner Controller' },
       { endId: 'e2', componentName: 'Burner Controller' },
       { endId: 'e3', componentName: 'Operator Panel' },
     ];
-    expect(keyRoles({ ends })).toEqual({});
+    const components = [
+      { name: 'Burner Controller', kind: 'Part' },
+      { name: 'Operator Panel', kind: 'Part' },
+    ];
+    expect(keyRoles({ components, ends })).toEqual({});
   });
 
   it('a short name, a namespaced property or a type reference plays no role', () => {

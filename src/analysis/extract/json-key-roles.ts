@@ -45,6 +45,12 @@ const NOT_OWN_NAME =
 // A "type" that says what a thing carries or is made of, not what the thing is.
 const NOT_OWN_KIND =
   /^(data|value|port|signal|interface|item|unit|payload|mime|content|file|cable|wire|connector|media|return|param|parameter)$/;
+const isIdOrNameKey = (k: string): boolean =>
+  ID_KEY.test(k) ||
+  NAME_KEY.test(k) ||
+  ID_WORDS.has(lastWord(k)) ||
+  NAME_WORDS.has(lastWord(k)) ||
+  k.startsWith('→');
 /** Keys that refer to another element, whatever their last word. */
 const isReferenceKey = (k: string): boolean =>
   OWNER_KEY.test(k) || TYPED_BY_KEY.test(k) || SOURCE_KEY.test(k) || TARGET_KEY.test(k);
@@ -72,15 +78,23 @@ function census(objects: Obj[]) {
   const note = (k: string, v: unknown): void => {
     const s = scalar(v);
     if (s === undefined) return;
-    (uses.get(s) ?? uses.set(s, new Set()).get(s)!).add(k);
+    // A path ("wp3/pcu/canx:bus") refers to each element along it.
+    const steps = /^[^\s/:]+([/:][^\s/:]+)+$/.test(s) ? s.split(/[/:]/) : [];
+    for (const x of [s, ...steps]) (uses.get(x) ?? uses.set(x, new Set()).get(x)!).add(k);
   };
-  for (const o of objects)
-    for (const [k, v] of Object.entries(o)) {
+  for (const o of objects) {
+    const entries = Object.entries(o);
+    // A bare reference ({"@id": "p1"}, as SysML v2 writes one) points at an element: it is a use
+    // of the value, not another element carrying it.
+    const reference = entries.length === 1;
+    for (const [k, v] of entries) {
       const s = scalar(v);
-      if (s !== undefined) (byKey.get(k) ?? byKey.set(k, []).get(k)!).push(s);
-      if (Array.isArray(v)) v.forEach((x) => note(k, x));
+      if (s !== undefined && !reference) (byKey.get(k) ?? byKey.set(k, []).get(k)!).push(s);
+      if (reference) note(`→${k}`, v);
+      else if (Array.isArray(v)) v.forEach((x) => note(k, x));
       else note(k, v);
     }
+  }
   return { byKey, uses };
 }
 
@@ -94,10 +108,10 @@ export function keyRoles(json: unknown): { id?: string; name?: string; kind?: st
   let best = { id: 0, name: 0, kind: 0 };
   for (const [k, values] of byKey) {
     // A namespaced property ("Lumora::Display_Name") is a value the model gives, not an element key.
-    if (values.length < 3 || isReferenceKey(k) || k.includes('::')) continue;
+    if (values.length < 2 || isReferenceKey(k) || k.includes('::')) continue;
     const word = lastWord(k);
     const distinct = new Set(values);
-    if (!ID_KEY.test(k) && ID_WORDS.has(word) && distinct.size === values.length) {
+    if (!ID_KEY.test(k) && ID_WORDS.has(word) && values.length >= 3 && distinct.size >= values.length * 0.9) {
       // An element id is what relations and owners point at: its values turn up under other keys.
       const referred = [...distinct].filter((v) => [...(uses.get(v) ?? [])].some((u) => u !== k)).length;
       if (referred >= Math.max(2, distinct.size * 0.2) && referred > best.id) {
@@ -108,9 +122,11 @@ export function keyRoles(json: unknown): { id?: string; name?: string; kind?: st
       !NAME_KEY.test(k) &&
       NAME_WORDS.has(word) &&
       !leadingWords(k).some((w) => NOT_OWN_NAME.test(w)) &&
-      // An element's own name tells it from the others; a name met again and again ("componentName"
-      // on each connector end) refers to another element.
-      distinct.size >= values.length * 0.9 &&
+      // A name the elements already carry under a known key ("componentName" on each connector end,
+      // beside each component's "name") refers to that element; ports may share names ("bus").
+      [...distinct].filter((v) => [...(uses.get(v) ?? [])].some((u) => NAME_KEY.test(u))).length <
+        distinct.size / 2 &&
+      values.length >= 3 &&
       values.filter(isWords).length >= values.length * 0.8 &&
       values.length > best.name
     ) {
@@ -120,14 +136,11 @@ export function keyRoles(json: unknown): { id?: string; name?: string; kind?: st
       !KIND_KEY.test(k) &&
       KIND_WORDS.has(word) &&
       !leadingWords(k).some((w) => NOT_OWN_KIND.test(w)) &&
-      // A metaclass is one of a few words every element repeats; a value another key also holds
-      // (an id, a name) makes the key a reference to a type, not a kind.
+      // A metaclass is one of a few words every element repeats; values that are ids or names
+      // of elements make the key a reference to a type ("type": "B-101"), not a kind.
       distinct.size <= Math.max(12, values.length / 2) &&
-      values.every(
-        (v) =>
-          /^[\p{L}][\p{L}\d :_.-]*$/u.test(v) &&
-          [...(uses.get(v) ?? [])].every((u) => u === k || KIND_KEY.test(u)),
-      ) &&
+      values.every((v) => /^[\p{L}][\p{L}\d :_.-]*$/u.test(v)) &&
+      [...distinct].filter((v) => [...(uses.get(v) ?? [])].some(isIdOrNameKey)).length <= distinct.size / 5 &&
       values.length > best.kind
     ) {
       roles.kind = k;
@@ -150,7 +163,12 @@ export function withKnownKeys(json: unknown): unknown {
     const lacks = {
       id: !keys.some((k) => ID_KEY.test(k)),
       name: !keys.some((k) => NAME_KEY.test(k)),
-      kind: !keys.some((k) => KIND_KEY.test(k)),
+      // A plain "type" is as often the element's type (a reference) as its kind: beside it, the
+      // key in the kind's role still says the kind.
+      // An empty stereotype list says nothing either.
+      kind: !Object.entries(v).some(
+        ([k, x]) => KIND_KEY.test(k) && !/^type$/i.test(k) && !(Array.isArray(x) && x.length === 0),
+      ),
     };
     const known = (k: string): string =>
       k === roles.id && lacks.id
