@@ -46,6 +46,8 @@ import { commandedOff, timeAt, toFindings } from './assemble.js';
 import { mergeEvents, pairSteps, type RowEvent } from './findings.js';
 import { limitsFromContext } from './limits.js';
 import { limitRepeats } from './repeats.js';
+import { cyclePoint, eventPoint } from './repeats-cycle.js';
+import { residualOscillations } from './oscillation-residuals.js';
 import {
   causeBy,
   changeSettler,
@@ -54,6 +56,7 @@ import {
   ONSET_SAMPLES,
   spikeExplained,
 } from './spike-context.js';
+import { spikeContext } from './spike-drive.js';
 import { materialChanges, stepExplained } from './step-context.js';
 import { levelSteps } from './step-level.js';
 import { cyclingToggles, toggleAnswer } from './step-toggle.js';
@@ -234,6 +237,14 @@ async function analyse(
     ctx.startup.set(ch.name, Math.max(ctx.startupEnd, settleTime(ch, t!, [0], seriesPeriod)));
   }
 
+  // A spike is explained by the changes of the commands that may have kicked it: not those of a
+  // command moving on every sample that the channel shows no trace of (spike-drive.ts).
+  const spikeCtx = spikeContext(
+    ctx,
+    channels,
+    context.map((c) => ({ name: c.name, x: byName.get(c.name)!, changes: changeIdx.get(c.name) ?? [] })),
+  );
+
   // Stuck runs (flicker joined) per channel, in series indices: a frozen sensor leaves its siblings'
   // reference while it is frozen.
   const stuck = new Map(
@@ -297,20 +308,36 @@ async function analyse(
       // cycle seconds later is not the sine's doing, whatever the channel's longest settling window.
       ...local.filter(
         (e) =>
-          !spikeExplained(e.kind === 'spike' ? ctx : oscCtx, ch, t![e.i0]!, t![causeBy(e)]!, settler) ||
+          !spikeExplained(e.kind === 'spike' ? spikeCtx : oscCtx, ch, t![e.i0]!, t![causeBy(e)]!, settler) ||
           (e.kind === 'oscillation' && outlastsDrive(sp.cleaned, oscIdx, causeBy(e) + 10, e.i0, e.i1)) ||
           (e.kind === 'oscillation' && beyondDrives(sp.cleaned, e)),
       ),
     );
   }
+  // What a channel does beyond a drive it follows or the cycle it repeats (oscillation-residuals.ts).
+  raw.push(
+    ...residualOscillations({
+      oscCtx,
+      channels,
+      cleaned,
+      commands: context.map((c) => ({
+        x: byName.get(c.name)!,
+        text: c.kind === 'text',
+        oscChanges: oscChanges.get(c.name) ?? [],
+        programChanges: changeIdx.get(c.name) ?? [],
+      })),
+    }),
+  );
   // A raise during a stepped scan or a sine sweep that the scan's dwells or a calm channel's motion
   // account for is the test's doing, not an oscillation of the channel's own.
   const dwellSeries = context.map((c) => byName.get(c.name)!);
   const oscs = raw.filter((e) => e.kind === 'oscillation');
   const calm = (name: string, e: RawEvent) =>
     !oscs.some((o) => o.channels.includes(name) && o.i0 <= e.i1 && o.i1 >= e.i0);
+  // (Not one found on a cycle residual or a tracking error: the motion those followed is taken out.)
   const scanned = new Set(
     oscs.filter((e) => {
+      if (e.extra?.residual) return false;
       const x = cleaned.get(e.channels[0]!)!;
       const typical = e.values.typical_rms!;
       return (
@@ -513,9 +540,12 @@ async function analyse(
   const near = Math.max(3, Math.round(2 / period));
   // A stuck channel's own release (a jump back, a ring) within 20 samples of its end is the stuck finding.
   const kept = dropFrozenEchoes(events, reported, 20 * bucket);
-  const merged = mergeEvents(limitRepeats(pairSteps(kept, Math.round(rows * 0.5))), near).filter(
-    (e) => e.r1 - e.r0 < MAX_SPAN * rows,
-  );
+  // Repeated firings are judged against those at the same point of the machine's cycle (repeats-cycle.ts).
+  const point = cyclePoint(context.map((c) => ({ x: byName.get(c.name)!, text: c.kind === 'text' })));
+  const merged = mergeEvents(
+    limitRepeats(pairSteps(kept, Math.round(rows * 0.5)), undefined, eventPoint(point, bucket)),
+    near,
+  ).filter((e) => e.r1 - e.r0 < MAX_SPAN * rows);
   const findings = await toFindings(src, input.fileName, merged, channels);
   const summaries: ChannelSummary[] = [];
   const allStats = await channelStats(

@@ -20,10 +20,13 @@ function absorb(a: RowEvent, b: RowEvent): RowEvent {
   const lead = PRIORITY.indexOf(a.kind) <= PRIORITY.indexOf(b.kind) ? a : b;
   // A breach keeps its own rows (the rows outside the limit, not the excursion around them).
   const breach = lead.kind === 'limit_breach';
+  // A step starts at its jump: a drift that the ramp fit placed around the same level change does not
+  // move it earlier (a pair's mirrored step on the other sensor must still start where this one does).
+  const jump = lead.kind === 'step' && (lead === a ? b : a).kind === 'drift';
   return {
     ...lead,
     channels: [...new Set([...a.channels, ...b.channels])],
-    r0: breach ? lead.r0 : Math.min(a.r0, b.r0),
+    r0: breach || jump ? lead.r0 : Math.min(a.r0, b.r0),
     r1: breach ? lead.r1 : Math.max(a.r1, b.r1),
     peak_sigma: Math.max(a.peak_sigma, b.peak_sigma),
   };

@@ -25,4 +25,14 @@ describe('one event on several channels', () => {
     const merged = mergeEvents([event('heater_W', 1000, 2000), event('cold_tip_K', 1900, 3000)], 3);
     expect(merged).toHaveLength(2);
   });
+
+  it("a pair's mirrored step stays one finding when a drift fit around the jump joined one side", () => {
+    const step = (channel: string, r: number): RowEvent => ({ ...event(channel, r, r), kind: 'step' });
+    const drift: RowEvent = { ...event('mould_temp_2_C', 10870, 14970), kind: 'drift' };
+    const merged = mergeEvents([drift, step('mould_temp_2_C', 13330), step('mould_temp_1_C', 13330)], 3);
+    expect(merged).toHaveLength(1);
+    expect(merged[0]!.kind).toBe('step');
+    expect(merged[0]!.r0).toBe(13330);
+    expect(merged[0]!.channels.sort()).toEqual(['mould_temp_1_C', 'mould_temp_2_C']);
+  });
 });

@@ -26,11 +26,19 @@ export function strength(e: RowEvent): number {
   }
 }
 
-export function limitRepeats(events: RowEvent[], max = MAX_PER_CHANNEL_KIND): RowEvent[] {
+/**
+ * `pointOf` names where in a machine's cycle an event falls (repeats-cycle.ts): firings are compared
+ * only with those at the same point.
+ */
+export function limitRepeats(
+  events: RowEvent[],
+  max = MAX_PER_CHANNEL_KIND,
+  pointOf: (e: RowEvent) => string = () => '',
+): RowEvent[] {
   const groups = new Map<string, RowEvent[]>();
   for (const e of events) {
     // Multi-channel events (a time gap in every column) are judged once, under their channel list.
-    const key = `${e.kind}\n${e.channels.join('\n')}`;
+    const key = `${e.kind}\n${e.channels.join('\n')}\n${pointOf(e)}`;
     groups.set(key, [...(groups.get(key) ?? []), e]);
   }
   const keep = new Set<RowEvent>();
