@@ -4,6 +4,7 @@
 // nearest line above it with a lower level, whatever the numbering starts at.
 import { namedAsAssembly, namedAsDocument, nounQualifierAlias, sharedHeads } from './bom-heads.js';
 import { spaceIndentLevels } from './bom-indent.js';
+import { withoutReusedDesignators } from './bom-reused-refs.js';
 import type { EntityMention, MentionSink } from './builder.js';
 import { roleOf, type ColumnRole } from './columns.js';
 import type { Provenance } from './types.js';
@@ -144,6 +145,7 @@ export function extractBom(
   /** The cell as printed, leading spaces kept: an indented BOM's only level. */
   raw?: Get,
 ): void {
+  const firstLine = sink.entities.length;
   const stack: { level: number; name: string }[] = [];
   let section: { name: string; alias?: string; row: number } | undefined;
   let inNotes = false;
@@ -315,6 +317,7 @@ export function extractBom(
   if (levelled)
     for (const { name, mention } of namedAssemblies)
       if (!parents.has(name) && mention.parentName) mention.entityType = 'COMPONENT';
+  withoutReusedDesignators(sink.entities.slice(firstLine));
   const products = sections.filter((n, i) => !lines.has(n) && sections.indexOf(n) === i);
   if (products.length === 1 && sections.length > 1)
     sink.entity(products[0]!, 'SYSTEM', prov(body[0]?.row ?? 1), { weight: 4 });
