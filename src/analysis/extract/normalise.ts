@@ -17,6 +17,8 @@ export function normaliseName(name: string): string {
     .toLowerCase()
     // "-12V Rail" is not the "12V Rail": a minus sign before a number is part of the name.
     .replace(/(^|[^a-z0-9])-(?=\d)/g, '$1minus')
+    // "ETH_TX+" and the netlist's "ETH_TXP" are the same half of a differential pair.
+    .replace(/([a-z])\+(?![a-z0-9])/g, '$1p')
     .replace(/[’']s\b/g, '')
     .replace(/[^a-z0-9+.]+/g, ' ')
     .replace(/(?<![0-9])\.|\.(?![0-9])/g, ' ')
