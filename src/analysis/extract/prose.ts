@@ -3,6 +3,7 @@
 // headings, people and products, and a name that takes part in no relation is rarely worth a proposal.
 import { withoutClauseNumber } from './prose-numbering.js';
 import { pairedMembers } from './prose-pairs.js';
+import { capitalisedByPosition } from './prose-opening-word.js';
 import { saysNotUsed } from './prose-negated.js';
 import type { TextBlock } from '../documents/types.js';
 import type { MentionSink } from './builder.js';
@@ -318,10 +319,15 @@ function relateSentence(
       } else {
         const aside = !relative ? appositive(tokens, subjEnd, known) : undefined;
         if (aside) relateAppositive(aside, p, sink, known);
-        const subject =
+        const found =
           tokens[subjEnd - 1] === 'and' && lastSubject
             ? lastSubject
             : (aside?.subject ?? phraseBefore(tokens, subjEnd, known));
+        // "Ventilation depends on …": the opening word's capital is the sentence's, not a name's.
+        const subject =
+          found && capitalisedByPosition(tokens, found.start, found.end, known, normaliseName)
+            ? undefined
+            : found;
         if (subject) {
           lastSubject = subject;
           subjects = [subject.name, ...compoundSubjects(tokens, subject, known)];
