@@ -9,6 +9,8 @@ describe('part names with ratings appended', () => {
     expect(withoutRatings('IGBT Power Module 750V 380A')).toBe('IGBT Power Module');
     expect(withoutRatings('Propulsion Motor 120 kW PMSM')).toBe('Propulsion Motor');
     expect(withoutRatings('Controller Enclosure IP66')).toBe('Controller Enclosure');
+    expect(withoutRatings('Touchscreen Module 15.6in')).toBe('Touchscreen Module');
+    expect(withoutRatings('Display Panel 7"')).toBe('Display Panel');
     expect(withoutRatings('Safety MCU')).toBeUndefined();
     expect(withoutRatings('Capacitor 10uF')).toBeUndefined();
   });

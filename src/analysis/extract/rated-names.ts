@@ -9,10 +9,13 @@ import type { UnionFind } from './joins.js';
 /** A part: prose names it as a unit or a part before any structure types it. */
 const PART_TYPES = new Set<string>(['COMPONENT', 'SUBSYSTEM']);
 
-/** A value with its unit (750V, 500uF, 120 kW, 16kHz), an ingress code (IP66) or a type acronym after it. */
+/**
+ * A value with its unit (750V, 500uF, 120 kW, 16kHz), a size (a display's 15.6in or 7"), an ingress
+ * code (IP66) or a type acronym after it.
+ */
 const RATING =
-  /^(\d+(?:[.,]\d+)?\s?(?:[munpkMG]|µ|u)?(?:V|A|W|F|Hz|Ω|ohm|Ah|Wh|VA|rpm|Nm|bar|mm)|IP\d{2}|\d+(?:[.,]\d+)?)$/;
-const UNIT = /^(?:[munpkMG]|µ|u)?(?:V|A|W|F|Hz|Ω|ohm|Ah|Wh|VA|rpm|Nm|bar|mm)$/;
+  /^(\d+(?:[.,]\d+)?\s?(?:[munpkMG]|µ|u)?(?:V|A|W|F|Hz|Ω|ohm|Ah|Wh|VA|rpm|Nm|bar|mm|cm|in|inch|")|IP\d{2}|\d+(?:[.,]\d+)?)$/;
+const UNIT = /^(?:[munpkMG]|µ|u)?(?:V|A|W|F|Hz|Ω|ohm|Ah|Wh|VA|rpm|Nm|bar|mm|cm|in|inch|")$/;
 
 /** "IGBT Power Module 750V 380A" -> "IGBT Power Module"; undefined when no rating ends the name. */
 export function withoutRatings(name: string): string | undefined {
