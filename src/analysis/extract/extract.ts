@@ -252,6 +252,10 @@ function merge(sink: MentionSink): ExtractedModel {
       // A line pair listed as a signal that turned out to be a bus: its ends connect to the bus.
       if (flowType === 'INTERFACE') relType = 'CONNECTS';
     }
+    // "The Clock Synthesizer drives the Reference Clock": a part that drives or controls a signal
+    // produces it; only a part is influenced.
+    if (relType === 'INFLUENCES' && typeOfKey.get(t) === 'SIGNAL' && isPart(typeOfKey.get(s)))
+      relType = 'PROVIDES';
     // CONNECTS says which interface, signal or rail a part is on. A table row that names two parts
     // and no interface it recognises (a hardwired line, a pin) says what flows, not a link between
     // them; and a connector is where an interface is reached, not a party to one.
