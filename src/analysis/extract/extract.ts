@@ -13,6 +13,7 @@ import { fromGraphRecords, isGraphRecords } from './json-records.js';
 import { joinIdentifiersToNames, joinProductByMaker } from './joins-identifiers.js';
 import { joinBusesByInitials } from './joins-initials.js';
 import { joinInterfacesByEnds } from './joins-interfaces.js';
+import { joinNetsToInterfacesByStandard } from './joins-net-prefixes.js';
 import { joinTransceiverSides } from './joins-transceivers.js';
 import { containFlatBoms } from './bom-owner.js';
 import { joinCodedNames } from './joins-coded-names.js';
@@ -155,6 +156,7 @@ function merge(sink: MentionSink): ExtractedModel {
   joinRatedNames(mentions, uf);
   joinItemsByWords(mentions, sink.relationships, uf);
   joinInterfacesByEnds(mentions, sink.relationships, uf);
+  joinNetsToInterfacesByStandard(mentions, uf);
   joinTransceiverSides(mentions, sink.relationships, uf);
   joinCodedNames(mentions, uf);
   const groups = new Map<number, EntityMention[]>();
