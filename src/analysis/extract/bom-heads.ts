@@ -71,3 +71,15 @@ export function sharedHeads(names: string[]): Set<string> {
   }
   return shared;
 }
+
+/**
+ * "Blower, BLDC", "Capacitor, MLCC": a one-word noun whose qualifier is a technology's acronym reads
+ * "BLDC Blower", but the other documents call the product's only blower "the Blower". When no other line
+ * of the list starts with that noun, the bare noun is a name of the line too.
+ */
+export function acronymQualifiedHead(description: string, uniqueHead: boolean): string | undefined {
+  const parts = description.split(',').map((t) => t.trim());
+  if (!uniqueHead || parts.length < 2) return undefined;
+  const [head, qualifier] = [parts[0]!, parts[1]!];
+  return /^[A-Za-z][a-z-]+$/.test(head) && /^[A-Z][A-Z0-9]{1,5}$/.test(qualifier) ? head : undefined;
+}

@@ -2,8 +2,15 @@
 // explosion level. Levels come in many spellings ("2", SAP's ".1"/"..2" with one dot per level, or
 // dots/dashes in front of the description when there is no level column), so a line's parent is the
 // nearest line above it with a lower level, whatever the numbering starts at.
-import { namedAsAssembly, namedAsDocument, nounQualifierAlias, sharedHeads } from './bom-heads.js';
+import {
+  acronymQualifiedHead,
+  namedAsAssembly,
+  namedAsDocument,
+  nounQualifierAlias,
+  sharedHeads,
+} from './bom-heads.js';
 import { spaceIndentLevels } from './bom-indent.js';
+import { withoutReusedDesignators } from './bom-reused-refs.js';
 import type { EntityMention, MentionSink } from './builder.js';
 import { roleOf, type ColumnRole } from './columns.js';
 import type { Provenance } from './types.js';
@@ -144,6 +151,7 @@ export function extractBom(
   /** The cell as printed, leading spaces kept: an indented BOM's only level. */
   raw?: Get,
 ): void {
+  const firstLine = sink.entities.length;
   const stack: { level: number; name: string }[] = [];
   let section: { name: string; alias?: string; row: number } | undefined;
   let inNotes = false;
@@ -273,7 +281,8 @@ export function extractBom(
         parent === section?.name ? prov(section.row) : p,
         parent === section?.name ? { aliases: [section.alias] } : {},
       );
-    const plain = nounQualifierAlias(name, !shared.has(name.split(',')[0]!.trim().toLowerCase()));
+    const uniqueHead = !shared.has(name.split(',')[0]!.trim().toLowerCase());
+    const plain = nounQualifierAlias(name, uniqueHead);
     // With no name column the description names the line: its plain name ("Attitude Processor" of
     // "Attitude Processor, SoC FPGA, Zynq-7020") is what the other documents call it; the whole
     // description stays its description and a name.
@@ -283,6 +292,7 @@ export function extractBom(
       aliases: [
         refs.length === 0 || name === refdes ? mpn : undefined,
         shown === name ? plain : name,
+        acronymQualifiedHead(name, uniqueHead),
         // A range in one cell ("Q1-Q6") names each part in it, as a list does.
         ...(refs.length === 1 && expandRefs(refs).length <= 1
           ? refs
@@ -315,6 +325,7 @@ export function extractBom(
   if (levelled)
     for (const { name, mention } of namedAssemblies)
       if (!parents.has(name) && mention.parentName) mention.entityType = 'COMPONENT';
+  withoutReusedDesignators(sink.entities.slice(firstLine));
   const products = sections.filter((n, i) => !lines.has(n) && sections.indexOf(n) === i);
   if (products.length === 1 && sections.length > 1)
     sink.entity(products[0]!, 'SYSTEM', prov(body[0]?.row ?? 1), { weight: 4 });

@@ -59,6 +59,12 @@ const OWN_FLOOR: Record<string, { entities: number; relationships: number }> = {
   'vesta-reaction-wheel': { entities: 0.84, relationships: 0.83 },
   // tovin (held out until 2026-11-24 13:05, blind 67.1 / 74.2; EA-like aggregations drawn part to whole).
   'tovin-rf-amplifier': { entities: 0.85, relationships: 0.79 },
+  // halvard and calder (released 2026-11-24, blind first-run numbers 81.8 / 68.9 and 80.0 / 72.0).
+  // Their truths make an external "... System" a SYSTEM where corvid's and skerry's make one a component;
+  // calder's also counts I2C_SCL/SDA as signals (pelorus, skerry, wrenfield make them the bus), adds a
+  // CONNECTS beside every PROVIDES/CONSUMES of a signal pin, and splits grouped BOM lines by the ICD.
+  'halvard-sc5-radio-unit': { entities: 0.95, relationships: 0.93 },
+  'calder-ventilator': { entities: 0.89, relationships: 0.75 },
 };
 const productsIn = (root: string) =>
   readdirSync(root, { withFileTypes: true })

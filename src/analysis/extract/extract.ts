@@ -14,6 +14,7 @@ import { fromGraphRecords, isGraphRecords } from './json-records.js';
 import { joinIdentifiersToNames, joinProductByMaker } from './joins-identifiers.js';
 import { joinBusesByInitials } from './joins-initials.js';
 import { joinInterfacesByEnds } from './joins-interfaces.js';
+import { joinNetsToInterfacesByStandard } from './joins-net-prefixes.js';
 import { joinTransceiverSides } from './joins-transceivers.js';
 import { containFlatBoms } from './bom-owner.js';
 import { joinCodedNames } from './joins-coded-names.js';
@@ -156,6 +157,7 @@ function merge(sink: MentionSink): ExtractedModel {
   joinRatedNames(mentions, uf);
   joinItemsByWords(mentions, sink.relationships, uf);
   joinInterfacesByEnds(mentions, sink.relationships, uf);
+  joinNetsToInterfacesByStandard(mentions, uf);
   joinTransceiverSides(mentions, sink.relationships, uf);
   joinCodedNames(mentions, uf);
   const groups = new Map<number, EntityMention[]>();
@@ -253,6 +255,10 @@ function merge(sink: MentionSink): ExtractedModel {
       // A line pair listed as a signal that turned out to be a bus: its ends connect to the bus.
       if (flowType === 'INTERFACE') relType = 'CONNECTS';
     }
+    // "The Clock Synthesizer drives the Reference Clock": a part that drives or controls a signal
+    // produces it; only a part is influenced.
+    if (relType === 'INFLUENCES' && typeOfKey.get(t) === 'SIGNAL' && isPart(typeOfKey.get(s)))
+      relType = 'PROVIDES';
     // CONNECTS says which interface, signal or rail a part is on. A table row that names two parts
     // and no interface it recognises (a hardwired line, a pin) says what flows, not a link between
     // them; and a connector is where an interface is reached, not a party to one.

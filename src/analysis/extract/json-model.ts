@@ -23,6 +23,7 @@ import {
   hasEnds,
   isFolderName,
   FOLDER_LIST_KEYS,
+  isExportRecord,
   isIdMap,
   isObj,
   kindText,
@@ -109,6 +110,7 @@ export function extractJsonModel(json: unknown, documentName: string, sink: Ment
     } else if (
       name &&
       !(isFolderName(name) && !field(o, OWNER_KEY)) &&
+      !isExportRecord(o) &&
       !FOLDER_LIST_KEYS.test(arrayKey) &&
       !/\b(package|namespace|library|folder|diagram|view)\b/.test(kind) &&
       // The export's root ("@type": "Model") and a context block (the system and the parties around

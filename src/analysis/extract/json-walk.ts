@@ -52,6 +52,14 @@ export const PORT_KEYS = /ports?$/i;
 export const SKIP_KEYS =
   /^(properties|attributes|values|requirements|constraints|stereotypes?|profiles?|metadata|meta|author|owners?|documents?|exportInfo|export|project|info|header|tool|exporter|generator|definition|typedBy|@context)$/i;
 
+/**
+ * The export's own record ("Model": {"Name": "V-300", "Exporter": "EA 16.1", "ExportDate": …}): an
+ * object that says which tool wrote the file, or when, names the model or project, not a part of it.
+ */
+const EXPORT_RECORD_KEYS =
+  /^(exporter|exported_?by|export_?date|exported_?(at|on)|export_?tool|generator|generated_?by|tool|tool_?name|tool_?version)$/i;
+export const isExportRecord = (o: Obj): boolean => Object.keys(o).some((k) => EXPORT_RECORD_KEYS.test(k));
+
 /** Everything an object says about its kind, lower case ("kind: Block, stereotype: system"). */
 export function kindText(o: Obj): string {
   return Object.entries(o)

@@ -54,7 +54,8 @@ export function netsThroughParts(
         }
       frontier = next;
     }
-    if (reached.size === 1) pairs.push([name, [...reached][0]!]);
+    if (reached.size === 1 && !(isRadioNet(name) && !isRadioNet([...reached][0]!)))
+      pairs.push([name, [...reached][0]!]);
   }
   // One signal on both sides of a part is one net for one net: two nets reaching one named net (the
   // pilot's PWM drive and its sensed level, both on "CP") are two signals about it.
@@ -62,6 +63,12 @@ export function netsThroughParts(
   for (const [, named] of pairs) reachedBy.set(named, (reachedBy.get(named) ?? 0) + 1);
   return pairs.filter(([, named]) => reachedBy.get(named) === 1);
 }
+
+/**
+ * "GNSS_RF", "ANT_IN", "LTE_ANT": radio energy from an antenna. A part it enters may pass it on as RF
+ * (a filter, a switch), but what leaves as logic (a receiver's "GNSS_1PPS") is a signal the part makes.
+ */
+const isRadioNet = (name: string): boolean => /(^|[_/-])(RF|ANT|ANTENNA)([_-]|\d|$)/i.test(name);
 
 /**
  * A connector's two pins carry two different wires, and a relay's contacts switch another circuit than

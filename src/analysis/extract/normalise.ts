@@ -17,6 +17,8 @@ export function normaliseName(name: string): string {
     .toLowerCase()
     // "-12V Rail" is not the "12V Rail": a minus sign before a number is part of the name.
     .replace(/(^|[^a-z0-9])-(?=\d)/g, '$1minus')
+    // "ETH_TX+" and the netlist's "ETH_TXP" are the same half of a differential pair.
+    .replace(/([a-z])\+(?![a-z0-9])/g, '$1p')
     .replace(/[’']s\b/g, '')
     .replace(/[^a-z0-9+.]+/g, ' ')
     .replace(/(?<![0-9])\.|\.(?![0-9])/g, ' ')
@@ -57,8 +59,9 @@ export function isPowerName(name: string): boolean {
     .replace(/^\+(?=[A-Z])/i, '')
     .toUpperCase();
   // A line that measures or switches a rail is a signal about it, not the rail: "+5V_EN", and in
-  // words "Main Supply Enable", "Rail Power Good".
-  if (/_(SENSE|SNS|MON|DET|EN|ADC|OK|FAULT|PG|ALERT|INT|DIV)$/.test(n)) return false;
+  // words "Main Supply Enable", "Rail Power Good". So is a flag that reports it: "PWR_FAIL", "VIN_GOOD".
+  if (/_(SENSE|SNS|MON|DET|EN|ADC|OK|FAULT|PG|ALERT|INT|DIV|FAIL|GOOD|WARN|STATUS|LOSS)$/.test(n))
+    return false;
   if (
     /\s(ENABLE|DISABLE|INHIBIT|GOOD|OK|FAULT|FAIL|STATUS|SENSE|MONITOR|ALARM|ALERT|COMMAND|REQUEST|SELECT|SHUTDOWN|TRIP|READY)$/.test(
       n,

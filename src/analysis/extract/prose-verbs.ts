@@ -58,7 +58,7 @@ export const VERBS: VerbRule[] = [
     reverse: true,
   },
   {
-    re: /^((shall|will) )?(drives?|controls?|commands?|regulates?|switches|switch|actuates?|steers?|triggers?|manages?|turns?|rotates?|moves?|enables?|disables?|spins?|opens?|closes?|positions?|adjusts?|modulates?|throttles?|operates?|fires?|heats?|cools?|resets?)( off| on)?$/,
+    re: /^((shall|will) )?(drives?|controls?|commands?|regulates?|switches|switch|actuates?|steers?|triggers?|manages?|turns?|rotates?|moves?|enables?|disables?|spins?|opens?|closes?|positions?|adjusts?|modulates?|throttles?|operates?|fires?|heats?|cools?|resets?|activates?|deactivates?)( off| on)?$/,
     type: 'INFLUENCES',
   },
   { re: /^((shall|will) )?(depends?|relies?|relying|depending) (on|upon)$/, type: 'DEPENDS_ON' },

@@ -3,6 +3,7 @@
 // headings, people and products, and a name that takes part in no relation is rarely worth a proposal.
 import { withoutClauseNumber } from './prose-numbering.js';
 import { pairedMembers } from './prose-pairs.js';
+import { capitalisedByPosition } from './prose-opening-word.js';
 import { saysNotUsed } from './prose-negated.js';
 import type { TextBlock } from '../documents/types.js';
 import type { MentionSink } from './builder.js';
@@ -262,6 +263,9 @@ function relateSentence(
   const tokens = tokenize(sentence);
   const say = (name: string, type?: EntityType): string | undefined => mention(name, p, sink, known, type);
   let lastSubject: Phrase | undefined;
+  // The subject of the sentence's main clause, which a relative clause (", which drives Z") does not
+  // change: "X drives Y, which drives Z, and activates W" — W is activated by X.
+  let mainSubject: Phrase | undefined;
   // "3.1 The Door Controller CPU runs the state machine. It commands…": a sentence that opens with a
   // known name makes it what "It" refers to next, whatever its own verb says.
   let opening = 0;
@@ -318,11 +322,23 @@ function relateSentence(
       } else {
         const aside = !relative ? appositive(tokens, subjEnd, known) : undefined;
         if (aside) relateAppositive(aside, p, sink, known);
+        // "X switches Y off, drives Z": a verb right after a comma goes on with the subject, as one
+        // after "and" does; ", and" after a relative clause goes back to the main clause's subject.
+        const before = tokens[subjEnd - 1];
+        const continued =
+          before === 'and' && tokens[subjEnd - 2] === ',' && mainSubject
+            ? mainSubject
+            : (before === 'and' || (before === ',' && !aside)) && lastSubject
+              ? lastSubject
+              : undefined;
+        const found = continued ?? aside?.subject ?? phraseBefore(tokens, subjEnd, known);
+        // "Ventilation depends on …": the opening word's capital is the sentence's, not a name's.
         const subject =
-          tokens[subjEnd - 1] === 'and' && lastSubject
-            ? lastSubject
-            : (aside?.subject ?? phraseBefore(tokens, subjEnd, known));
+          found && capitalisedByPosition(tokens, found.start, found.end, known, normaliseName)
+            ? undefined
+            : found;
         if (subject) {
+          if (!continued) mainSubject = subject;
           lastSubject = subject;
           subjects = [subject.name, ...compoundSubjects(tokens, subject, known)];
         }

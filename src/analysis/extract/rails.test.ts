@@ -24,6 +24,13 @@ describe('rails and designators', () => {
     expect(isPowerName('DC Bus Voltage')).toBe(false);
   });
 
+  it('a flag that reports on a rail is a signal about it, not the rail', () => {
+    expect(isPowerName('PWR_FAIL')).toBe(false);
+    expect(isPowerName('VIN_GOOD')).toBe(false);
+    expect(isPowerName('VBAT_LOSS')).toBe(false);
+    expect(isPowerName('PWR_24V')).toBe(true);
+  });
+
   it('expands designator ranges and lists', () => {
     expect(expandRefs(['R3-R5'])).toEqual(['R3', 'R4', 'R5']);
     expect(expandRefs(['K1', 'K2'])).toEqual(['K1', 'K2']);
