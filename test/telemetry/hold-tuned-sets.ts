@@ -1,10 +1,11 @@
-// Floors on the evaluation sets the analyst has been tuned on (sets 1 to 7: each released for
+// Floors on the evaluation sets the analyst has been tuned on (sets 1 to 8: each released for
 // tuning once its blind score was recorded; set 3 on 2026-11-24 at 0.850/0.895, set 4 on 2026-11-24 at
 // 0.900/0.923). The unit suite holds only the development seeds, so a change that lost a fault on one of
 // these sets, or invented one there, went unseen until someone scored by hand. Each set is generated
 // afresh (deterministic), analysed file by file and held at what it scores now. Set 6 joined once it was
-// released for tuning (2026-11-24, blind 0.925/0.949), and set 7 likewise (released 2026-11-24 after
-// blind 0.825/0.943).
+// released for tuning (2026-11-24, blind 0.925/0.949), set 7 likewise (released 2026-11-24 after
+// blind 0.825/0.943), and set 8 (released 2026-11-24 after blind 0.875/0.897 on the session's start
+// code, 0.900/0.878 after set 7's tuning).
 //   npm run quality:telemetry          (.ci/run runs it after the test suite; ~3 min)
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -15,7 +16,7 @@ import { scoreDirectory, summary } from './score-dir.js';
 
 /**
  * Recall and precision each set reached when its floor was set (2026-11-24; 5 at h-tel3, 3 and 4 at
- * h-tel4, 7 at h-tel7).
+ * h-tel4, 7 at h-tel7, 8 at h-tel8b).
  */
 const FLOORS: { set: string; recall: number; precision: number }[] = [
   { set: 'telemetry-eval', recall: 0.95, precision: 1.0 },
@@ -27,6 +28,9 @@ const FLOORS: { set: string; recall: number; precision: number }[] = [
   { set: 'telemetry-eval-6', recall: 0.975, precision: 0.975 },
   // Released for tuning on 2026-11-24 after its blind score (0.825/0.943); h-tel7's floor.
   { set: 'telemetry-eval-7', recall: 0.925, precision: 0.974 },
+  // Released for tuning on 2026-11-24 after its blind score (0.875/0.897 on the session's start code,
+  // 0.900/0.878 after set 7's tuning); h-tel8b's floor.
+  { set: 'telemetry-eval-8', recall: 0.925, precision: 0.949 },
 ];
 // Scores print to three decimals; the floors are those printed numbers.
 const EPSILON = 5e-4;

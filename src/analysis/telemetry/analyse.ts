@@ -65,6 +65,7 @@ import { commandedMoves, inTransit } from './transit.js';
 import { commandsAnswered } from './command-answer.js';
 import { naturalHold, repeatShare } from './stuck-context.js';
 import { outlastsDrive } from './oscillation-drive.js';
+import { answeredChangeTimes } from './oscillation-answer.js';
 import { beyondSameDrive } from './oscillation-same-drive.js';
 import { positionSiblings } from './sibling-positions.js';
 import { phaseSiblings } from './sibling-phases.js';
@@ -270,7 +271,11 @@ async function analyse(
     }),
   );
   const oscTimes = [...new Set([...oscChanges.values()].flat())].sort((a, b) => a - b).map((i) => t![i]!);
-  const oscCtx = { ...ctx, changes: new Map(channels.map((ch) => [ch.name, oscTimes] as const)) };
+  // Per channel, only the changes of commands it answers (oscillation-answer.ts).
+  const oscCtx = {
+    ...ctx,
+    changes: answeredChangeTimes(channels, oscChanges, t!, 2 * stepWindow(t!.length)),
+  };
   // A drive's motion explains an oscillation's onset, not one that holds on once every command is
   // still (oscillation-drive.ts); its cause is looked for 10 samples on, as spikeExplained does.
   const oscIdx = oscTimes.map((c) => indexAt(t!, c));

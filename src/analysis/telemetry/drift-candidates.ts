@@ -12,6 +12,8 @@ import { programResidual } from './drift-program.js';
 import { joinUnanswered } from './drift-span.js';
 import { abutting, ownAcrossCuts } from './drift-lone-span.js';
 import { motionEnds } from './drift-motion.js';
+import { commandsAccount } from './drift-model.js';
+import { holdsAfter } from './drift-persists.js';
 import { noiseScale } from './robust.js';
 
 /** A drift found, with the series it was judged on and the sibling series behind it. */
@@ -39,7 +41,23 @@ export interface DriftInputs {
   programKey: (i: number) => string;
 }
 
+/**
+ * The drift candidates of one channel that hold their level after their ramp, up to the next command
+ * change (drift-persists.ts): an excursion that comes back is no drift. A lone channel's that its
+ * commands account for are their answer (drift-model.ts).
+ */
 export function driftCandidates(inputs: DriftInputs): DriftCandidate[] {
+  const { own, y: model, refs } = inputs;
+  const next = (i: number) => inputs.changes.find((c) => c > i) ?? inputs.ctx.t.length;
+  return candidatesOf(inputs).filter(
+    ({ d, y }) =>
+      holdsAfter(y, d.i0, d.i1, d.values.change ?? 0, next(d.i1)) &&
+      // A lone channel's drift on its own level that its lagged command model follows (drift-model.ts).
+      !(refs.length === 0 && y === own && model !== own && commandsAccount(own, model, d.i0, d.i1)),
+  );
+}
+
+function candidatesOf(inputs: DriftInputs): DriftCandidate[] {
   const { ctx, ch, own, y, ySigma, refs, sibFrozen, programKey } = inputs;
   // A pair's residual cancels what a continuous motion does to both: the motion's samples are not
   // each a change to settle from (drift-motion.ts).

@@ -41,13 +41,14 @@ export function cycleStarts(state: Float64Array): number[] | null {
 /**
  * x less, at each sample of each cycle, the median of the same point of the neighbouring cycles (the
  * cycle itself left out, so a fault in it does not make its own template) that run under the same
- * program (`program`: the commands' values at a cycle's start; a raised set-point makes another
+ * program (`program`: the key of the cycle from its first sample to the next cycle's, such as the
+ * commands' values at its start and the levels they take in it; a raised set-point makes another
  * stroke). Samples outside the complete cycles, or of a cycle with no such neighbour, are 0.
  */
 export function cycleResidual(
   x: Float64Array,
   starts: number[],
-  program: (i: number) => string = () => '',
+  program: (a: number, b: number) => string = () => '',
 ): Float64Array {
   const out = new Float64Array(x.length);
   const buf = new Float64Array(2 * NEIGHBOURS);
@@ -55,9 +56,9 @@ export function cycleResidual(
   const cycles = starts.length - 1;
   for (let c = 0; c < cycles; c++) {
     const [a, b] = [starts[c]!, starts[c + 1]!];
-    const key = program(a);
+    const key = program(a, b);
     const same = Array.from({ length: 2 * NEIGHBOURS + 1 }, (_, j) => c + j - NEIGHBOURS).filter(
-      (o) => o !== c && o >= 0 && o < cycles && program(starts[o]!) === key,
+      (o) => o !== c && o >= 0 && o < cycles && program(starts[o]!, starts[o + 1]!) === key,
     );
     if (!same.length) continue;
     for (let k = 0; a + k < b; k++) {
@@ -81,7 +82,7 @@ export function cycleOscillations(
   ch: Channel,
   x: Float64Array,
   cycles: number[][],
-  program: (i: number) => string,
+  program: (a: number, b: number) => string,
   explained: (e: RawEvent) => boolean,
 ): RawEvent[] {
   return cycles.flatMap((starts) => {

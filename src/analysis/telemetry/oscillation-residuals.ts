@@ -4,6 +4,7 @@
 // from analyse.ts, which prepares the series these read.
 import type { Channel, Context } from './context.js';
 import type { RawEvent } from './detect-local.js';
+import { cycleLevels } from './cycle-levels.js';
 import { cycleOscillations, cycleStarts } from './oscillation-cycle.js';
 import { trackingOscillations } from './oscillation-tracking.js';
 import { cyclingColumns } from './repeats-cycle.js';
@@ -40,13 +41,15 @@ export function residualOscillations({ oscCtx, channels, cleaned, commands }: Re
       out.push(...trackingOscillations(ch, cleaned.get(ch.name)!, drives, explainedIn(trackCtx, ch)));
   }
   // Cycles are overlaid only with those run under the same program: the values, at a cycle's start,
-  // of the commands whose changes explain others.
+  // of the commands whose changes explain others, and the levels the cycling commands take within
+  // it (cycle-levels.ts: a set-point raised mid-shift makes another stroke).
   const cycles = cyclingColumns(commands)
     .map(cycleStarts)
     .filter((s): s is number[] => s !== null);
   if (cycles.length) {
     const program = commands.filter((c) => c.programChanges.length).map((c) => c.x);
-    const programAt = (i: number) => program.map((x) => x[i]).join(',');
+    const levels = cycleLevels(commands);
+    const programAt = (a: number, b: number) => `${program.map((x) => x[a]).join(',')};${levels(a, b)}`;
     for (const ch of channels)
       out.push(...cycleOscillations(ch, cleaned.get(ch.name)!, cycles, programAt, explainedIn(oscCtx, ch)));
   }
