@@ -55,7 +55,7 @@ const SYNONYMS: [ColumnRole, RegExp][] = [
   ['footprint', /^(footprint|package|case)$/],
   [
     'description',
-    /^(description|desc\.?|comment|notes?|function|purpose|(item|part|component|article|material) (description|desc\.?|text)|designation)$/,
+    /^(description|desc\.?|comment|notes?|function|purpose|(item|part|component|article|material) (description|desc\.?|text)|designation|signal ?\/ ?function|function ?\/ ?signal)$/,
   ],
   [
     'signal',
