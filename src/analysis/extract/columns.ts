@@ -73,7 +73,7 @@ const SYNONYMS: [ColumnRole, RegExp][] = [
     'power',
     /^(power|power \(w\)|watts|w|nominal power|peak power|current|current \(a\)|power budget|allocation|allocated power|nominal \(w\)|peak \(w\))$/,
   ],
-  ['consumer', /^(consumer|load|unit|user|powered unit|equipment)$/],
+  ['consumer', /^(consumer|loads?|unit|user|powered unit|equipment)$/],
   // "Carried On" in a signal list: the interface the item travels on.
   [
     'interface',
