@@ -55,7 +55,7 @@ const SYNONYMS: [ColumnRole, RegExp][] = [
   ['footprint', /^(footprint|package|case)$/],
   [
     'description',
-    /^(description|desc\.?|comment|notes?|function|purpose|(item|part|component|article|material) (description|desc\.?|text)|designation)$/,
+    /^(description|desc\.?|comment|notes?|function|purpose|(item|part|component|article|material) (description|desc\.?|text)|designation|signal ?\/ ?function|function ?\/ ?signal)$/,
   ],
   [
     'signal',
@@ -73,7 +73,7 @@ const SYNONYMS: [ColumnRole, RegExp][] = [
     'power',
     /^(power|power \(w\)|watts|w|nominal power|peak power|current|current \(a\)|power budget|allocation|allocated power|nominal \(w\)|peak \(w\))$/,
   ],
-  ['consumer', /^(consumer|load|unit|user|powered unit|equipment)$/],
+  ['consumer', /^(consumer|loads?|unit|user|powered unit|equipment)$/],
   // "Carried On" in a signal list: the interface the item travels on.
   [
     'interface',

@@ -65,6 +65,9 @@ const OWN_FLOOR: Record<string, { entities: number; relationships: number }> = {
   // CONNECTS beside every PROVIDES/CONSUMES of a signal pin, and splits grouped BOM lines by the ICD.
   'halvard-sc5-radio-unit': { entities: 0.95, relationships: 0.93 },
   'calder-ventilator': { entities: 0.89, relationships: 0.75 },
+  // merrow (released 2026-11-24, blind first run 61.0 / 77.2: a capellambse dump's nested physical
+  // components, applied property values, FLOW-kind ports and deployed software, and a pin-out's
+  // "Signal / Function" column, were unread) is held by the common floor.
 };
 const productsIn = (root: string) =>
   readdirSync(root, { withFileTypes: true })

@@ -75,9 +75,104 @@ describe('Capella-like element lists', () => {
     expect(rels(m)).not.toContain('burner controller CONNECTS operator panel');
   });
 
+  it('an exchange named like an id ("C 3", the default) convoying items is a flow, not an interface', () => {
+    const ce = {
+      id: 'ce',
+      class: 'ComponentExchange',
+      name: 'C 3',
+      sourcePortId: 'p1',
+      targetPortId: 'p2',
+      convoyedItemIds: ['ei'],
+    };
+    const m = model(jsonDoc([...base, ce]));
+    expect(typeOf(m, 'c 3')).toBeUndefined();
+    expect(rels(m)).toEqual(
+      expect.arrayContaining([
+        'burner controller PROVIDES flame status',
+        'operator panel CONSUMES flame status',
+      ]),
+    );
+  });
+
+  it('a named exchange a physical link carries is a flow of its items; the link is the interface', () => {
+    const ce = {
+      id: 'ce',
+      class: 'ComponentExchange',
+      name: 'Burner Reports',
+      sourcePortId: 'p1',
+      targetPortId: 'p2',
+      convoyedItemIds: ['ei'],
+    };
+    const link = {
+      id: 'l',
+      class: 'PhysicalLink',
+      name: 'Panel Link',
+      linkEnds: ['p1', 'p2'],
+      allocatedComponentExchanges: ['ce'],
+    };
+    const m = model(jsonDoc([...base, ce, link]));
+    expect(typeOf(m, 'burner reports')).toBeUndefined();
+    expect(typeOf(m, 'panel link')).toBe('INTERFACE');
+    expect(rels(m)).toEqual(
+      expect.arrayContaining([
+        'burner controller PROVIDES flame status',
+        'operator panel CONSUMES flame status',
+      ]),
+    );
+  });
+
   it('an exchange with no convoyed items stays a connection between its ends', () => {
     const ce = { id: 'ce', class: 'ComponentExchange', sourcePortId: 'p1', targetPortId: 'p2' };
     const m = model(jsonDoc([...base, ce]));
     expect(rels(m)).toContain('burner controller CONNECTS operator panel');
+  });
+});
+
+// A capellambse dump nests the components (ownedPhysicalComponents), declares the ports they own
+// ("kind": "FLOW" is a component port's kind) and keeps the exchange items in a data package.
+describe('a nested Capella physical architecture', () => {
+  const nested = {
+    physicalArchitecture: {
+      name: 'Physical Architecture',
+      rootComponent: {
+        id: 'sys',
+        name: 'Kiln System',
+        ownedPhysicalComponents: [
+          {
+            id: 'ctl',
+            name: 'Burner Controller',
+            ownedComponentPorts: [{ id: 'p1', name: 'status_out', kind: 'FLOW', orientation: 'OUT' }],
+          },
+          {
+            id: 'pan',
+            name: 'Operator Panel',
+            ownedComponentPorts: [{ id: 'p2', name: 'status_in', kind: 'FLOW', orientation: 'IN' }],
+          },
+        ],
+      },
+      ownedComponentExchanges: [
+        { id: 'ce', name: 'C 1', kind: 'FLOW', source: 'p1', target: 'p2', convoyedInformations: ['ei'] },
+      ],
+      dataPackage: {
+        name: 'Data',
+        ownedExchangeItems: [{ id: 'ei', name: 'Flame Status', exchangeMechanism: 'EVENT' }],
+      },
+    },
+  };
+  const m = model({ name: 'pa.json', doc: doc({ kind: 'json', json: nested }) });
+
+  it('a port listed as a port is a port, though its kind says FLOW: the exchange joins its owners', () => {
+    expect(rels(m)).toEqual(
+      expect.arrayContaining([
+        'burner controller PROVIDES flame status',
+        'operator panel CONSUMES flame status',
+      ]),
+    );
+  });
+
+  it('the data package is a folder, not the system holding the items', () => {
+    expect(typeOf(m, 'data')).toBeUndefined();
+    expect(typeOf(m, 'flame status')).toBe('SIGNAL');
+    expect(rels(m).some((r) => r.startsWith('data '))).toBe(false);
   });
 });

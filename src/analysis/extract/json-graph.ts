@@ -3,6 +3,7 @@
 // Tools that export a model as a graph put the meaning in the edge, not in the array that holds it,
 // so the edge's verb decides the relationship; and they put a node's facts (short name, designator,
 // nature) in a nested attribute object rather than beside its name.
+import { propertyValueFacts } from './json-property-values.js';
 import type { RelationshipType } from './types.js';
 
 type Obj = Record<string, unknown>;
@@ -17,12 +18,15 @@ export function idText(v: unknown): string | undefined {
 // The nested objects in which a node keeps its facts.
 const FACT_KEYS = /^(attrs|attributes|props|properties|data|tags|fields)$/i;
 
-/** A node's own fields with those of its attribute object beneath them (its own fields win). */
+/**
+ * A node's own fields with those of its attribute object and its applied property values beneath
+ * them (its own fields win).
+ */
 export function withFacts(o: Obj): Obj {
   const nested = Object.entries(o)
     .filter(([k, v]) => FACT_KEYS.test(k) && isObj(v))
     .map(([, v]) => v as Obj);
-  return Object.assign({}, ...nested, o) as Obj;
+  return Object.assign({}, propertyValueFacts(o), ...nested, o) as Obj;
 }
 
 export type EdgeMeaning =

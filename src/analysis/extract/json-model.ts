@@ -46,7 +46,9 @@ import {
   isExternal,
   kindOf,
 } from './json-kinds.js';
+import { deploymentHosts, isHostedSoftware } from './json-hosted-software.js';
 import { partsDrawnFirst } from './json-part-first.js';
+import { PROPERTY_VALUE_KEYS } from './json-property-values.js';
 import { relate } from './json-relate.js';
 import { isPowerName, splitAcronym } from './normalise.js';
 import type { Provenance } from './types.js';
@@ -62,6 +64,10 @@ export function extractJsonModel(json: unknown, documentName: string, sink: Ment
   const relations: { o: Obj; kind: string }[] = [];
   // Ids as each container declares them: paths ("wp3/pcu/mcu") name a member within its owner.
   const scoped = new Map<Element | undefined, Map<string, Element | Port>>();
+  // Software deployed on parts (json-hosted-software.ts): its id and the ports it declares.
+  const hosts = deploymentHosts(json);
+  const software = new Map<string, Port[]>();
+  let inSoftware: Port[] | undefined;
 
   const visit = (o: Obj, container: Element | undefined, arrayKey: string, keyId?: string): void => {
     // In a map keyed by id ("blocks": {"blk-100": {…}}) the key is the member's id.
@@ -77,6 +83,9 @@ export function extractJsonModel(json: unknown, documentName: string, sink: Ment
     const statedRelation = relationKindOf(o);
     // A named member of a class group ("Link": [{"name": "CAN Bus"}]) is a thing of that class.
     const classedThing = CLASS_OF.has(o) && !!name && !hasEnds(o);
+    // A member of a ports list is a port whatever its kind word says: Capella's component port says
+    // "kind": "FLOW" (what it passes), which on a relation would make it a flow.
+    const listedPort = PORT_KEYS.test(arrayKey) && !hasEnds(o);
     if (
       !classedThing &&
       (RELATION_KEYS.test(arrayKey) ||
@@ -94,15 +103,30 @@ export function extractJsonModel(json: unknown, documentName: string, sink: Ment
       relations.push({ o, kind: statedRelation ?? fromKey ?? 'connectors' });
       if (id) byId.set(id, o);
       return;
-    } else if (statedRelation || (hasEnds(o) && !name)) {
+    } else if ((statedRelation && !listedPort) || (hasEnds(o) && !name)) {
       relations.push({ o, kind: statedRelation ?? (field(o, ITEM_KEY) ? 'flows' : 'connectors') });
       if (id) byId.set(id, o);
       return;
     } else if (/port/.test(kind) || PORT_KEYS.test(arrayKey)) {
       const port: Port = { o, ...(container ? { owner: container } : {}) };
       ports.push(port);
+      inSoftware?.push(port);
       if (id) (scoped.get(container) ?? scoped.set(container, new Map()).get(container)!).set(id, port);
       if (id) byId.set(id, port);
+      return;
+    } else if (isHostedSoftware(o, hosts)) {
+      // Not a part: what it declares is walked as the enclosing part's, and its ports are given to
+      // the part it is deployed on once every element is known.
+      const declared: Port[] = [];
+      if (id) software.set(id, declared);
+      const outer = inSoftware;
+      inSoftware = declared;
+      for (const [k, v] of Object.entries(o)) {
+        if (SKIP_KEYS.test(k) || OWNER_KEY.test(k) || PROPERTY_VALUE_KEYS.test(k)) continue;
+        if (isObj(v)) visit(v, container, k);
+        else if (Array.isArray(v)) v.filter(isObj).forEach((c) => visit(c, container, k));
+      }
+      inSoftware = outer;
       return;
     } else if (/definition/.test(kind) || NOT_A_THING_KIND.test(kind.trim())) {
       if (id) byId.set(id, o); // a type: what its usages are, not a thing of its own
@@ -127,7 +151,8 @@ export function extractJsonModel(json: unknown, documentName: string, sink: Ment
     const idMap = isIdMap(o);
     const classes = isClassGroups(o);
     for (const [k, v] of Object.entries(o)) {
-      if (SKIP_KEYS.test(k) || OWNER_KEY.test(k)) continue;
+      // Property values (see json-property-values.ts) are facts about this element, read with its facts.
+      if (SKIP_KEYS.test(k) || OWNER_KEY.test(k) || PROPERTY_VALUE_KEYS.test(k)) continue;
       if (classes && Array.isArray(v)) v.filter(isObj).forEach((c) => CLASS_OF.set(c, k));
       // A map's members are what the map's own key says they are (blocks, links), keyed by id.
       if (idMap && isObj(v)) visit(v, self, arrayKey, k);
@@ -220,6 +245,14 @@ export function extractJsonModel(json: unknown, documentName: string, sink: Ment
   };
   // Ports declared flat ("PortUsage" with an owner) belong to their owner.
   for (const port of ports) port.owner ??= element(field(port.o, OWNER_KEY));
+  // Software's ports are the ports of the part it is deployed on (else of the part holding it), and
+  // a reference to the software stands for that part.
+  for (const [id, declared] of software) {
+    const host = element(hosts.get(id));
+    if (!host) continue;
+    for (const port of declared) port.owner = host;
+    byId.set(id, host);
+  }
   foldUsagesIntoTypes(elements, byId, byName, scoped, element);
   // "children": ["blk-110", …]: containment by a list of ids rather than by nesting.
   const listedIn = new Map<Element, Element>();
@@ -344,6 +377,18 @@ export function extractJsonModel(json: unknown, documentName: string, sink: Ment
     const el = element(ref)?.name;
     return el ? [el] : (performers.get(refId(ref) ?? '') ?? []);
   };
+  // An exchange a physical link carries ("allocatedComponentExchanges": ["ce-1"]) is what runs over
+  // the link, which is the interface: when it convoys items, it is a flow of them, whatever it is named.
+  const carried = new Set(
+    relations.flatMap((r) => {
+      const refs = field(r.o, /^allocated_?component_?exchanges$/i);
+      return Array.isArray(refs) ? refs.map(refId).filter((x): x is string => !!x) : [];
+    }),
+  );
+  for (const r of relations) {
+    const id = idText(field(r.o, ID_KEY));
+    if (id && carried.has(id) && field(r.o, ITEM_KEY) !== undefined) r.kind = 'flows';
+  }
   for (const r of relations) relate(r.o, r.kind, element, parties, declaredName, p, sink);
 }
 

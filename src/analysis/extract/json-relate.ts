@@ -21,6 +21,12 @@ import type { Provenance } from './types.js';
 
 type Obj = Record<string, unknown>;
 
+/**
+ * "c1", "CE-04", "C 12": a name like an id, as a tool gives a new connector or exchange by default
+ * (Capella numbers component exchanges "C 1", "C 2", …), names no interface.
+ */
+const isIdName = (name: string): boolean => /^[a-z_]*[-_ ]?\d+$/i.test(name);
+
 /** The object names its items by a "convoyed" or "conveyed" key: what runs over it, not what it is. */
 const convoysItems = (o: Obj): boolean =>
   Object.keys(o).some((k) => /^(convoyed|conveyed|allocated_?(exchange_?)?items?$)/i.test(k));
@@ -103,7 +109,9 @@ export function relate(
   // An exchange between two ports that convoys items (Capella's component exchange) says who sends
   // and who receives those items, when it is unnamed or named after its item; the link it runs over is
   // modelled on its own.
-  const viaNamed = str(field(o, NAME_KEY)) ?? str(field(o, /^(interface|bus|protocol|via|medium)$/i));
+  // A name like an id ("C 12", the tool's default) names nothing.
+  const ownOrVia = str(field(o, NAME_KEY)) ?? str(field(o, /^(interface|bus|protocol|via|medium)$/i));
+  const viaNamed = ownOrVia && !isIdName(ownOrVia) ? ownOrVia : undefined;
   const namedAfterItem =
     !!viaNamed && itemsRaw.some((item) => normaliseName(item) === normaliseName(viaNamed));
   if (kind === 'connectors' && itemRef !== undefined && (!viaNamed || namedAfterItem) && convoysItems(o))
@@ -130,7 +138,7 @@ export function relate(
   }
   // A connector named like a thing ("Vehicle CAN"), not like an id ("c1"), names the interface.
   const ownName = str(field(o, NAME_KEY));
-  const named = ownName && /[A-Z]/.test(ownName) && !/^[a-z_]*[-_]?\d+$/i.test(ownName) ? ownName : undefined;
+  const named = ownName && /[A-Z]/.test(ownName) && !isIdName(ownName) ? ownName : undefined;
   // A physical connection that "carries" or "realises" a named link is that link's wiring: the link
   // is the interface both ends are on.
   const realisedRef = field(o, /^(carries|realizes|realises|implements)$/i);

@@ -88,8 +88,12 @@ export const hasEnds = (o: Obj): boolean =>
 export const isFolderName = (name: string): boolean =>
   /\b(architecture|package|model|library|project|layer|viewpoint|diagram)s?$/i.test(name);
 
-/** Arrays of packages ("packages": [{"name": "01 Structure", "ownedElements": […]}]) hold folders. */
-export const FOLDER_LIST_KEYS = /^(packages|ownedPackages|nestedPackages?|folders|subPackages)$/i;
+/**
+ * Arrays of packages ("packages": [{"name": "01 Structure", "ownedElements": […]}]) hold folders; so
+ * does a key naming one package ("dataPackage": {"name": "Data", "ownedExchangeItems": […]}): a
+ * package groups the model's elements, whatever it is called, and is no part of the product.
+ */
+export const FOLDER_LIST_KEYS = /^(\w*packages?|\w*pkgs?|folders?|subPackages)$/i;
 
 /**
  * An object used as a map from ids to members ("blocks": {"blk-100": {…}, "blk-110": {…}}): it has no

@@ -78,7 +78,9 @@ export function isPowerName(name: string): boolean {
     /(^|_)\+?\d+V\d*($|_)/.test(n) ||
     /\b(POWER BUS|RAIL|BATTERY BUS|MAIN BUS|SUPPLY)\b/.test(n) ||
     // "DC Bus", "HV Bus", "DC Link": the bus a converter or a battery feeds is power by its name.
-    /^(DC|AC|HV|LV)[ _](BUS|LINK)$/.test(n)
+    /^(DC|AC|HV|LV)[ _](BUS|LINK)$/.test(n) ||
+    // "24 VDC", "3.3 V DC": a DC voltage named alone is the supply at that voltage.
+    /^\d+(\.\d+)?\s?V\s?DC$/.test(n)
   );
 }
 
@@ -183,11 +185,12 @@ export function railWordKeys(name: string): string[] {
   return [`rail:${m ? m[1]!.toLowerCase() : ''}:${rest[0]!.slice(0, 3).toLowerCase()}`];
 }
 
-/** "+3V3", "3V3 rail", "3.3 V rail", "P3V3" → "rail:3v3"; "+5V" → "rail:5v". */
+/** "+3V3", "3V3 rail", "3.3 V rail", "P3V3", "3.3 VDC" → "rail:3v3"; "+5V" → "rail:5v". */
 export function railKey(name: string): string | undefined {
-  const bare = /^\+?(?:P|V)?(\d+)(?:[.,V](\d+))?\s*V?\s*(?:_?(?:rail|bus|supply|line|out|power))?$/i.exec(
-    name.trim(),
-  );
+  const bare =
+    /^\+?(?:P|V)?(\d+)(?:[.,V](\d+))?\s*V?(?:\s?DC)?\s*(?:_?(?:rail|bus|supply|line|out|power))?$/i.exec(
+      name.trim(),
+    );
   // "5V BEC Rail": a voltage and a rail word anywhere in the name.
   const named = /rail|bus|supply/i.test(name)
     ? /(?:^|[\s+])(\d+)(?:[.,V](\d+))?\s?V(?![a-z])/i.exec(name)

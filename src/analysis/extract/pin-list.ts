@@ -27,6 +27,19 @@ const isName = (t: string): boolean => {
     words.every((w) => SMALL.test(w) || /^[A-Z0-9+(]/.test(w))
   );
 };
+/**
+ * "Filter Wheel Drive, coil A", "LED Command (LED current)", "Zone A Drive (+)": the item named before
+ * a qualifier or an aside (a polarity) that says which line of it the pin is or what it carries. Only
+ * when what is left is a name.
+ */
+export const itemOfFunction = (fn: string): string => {
+  const t = fn.trim();
+  const bare = t
+    .replace(/\s*\([^()]*\)$/, '')
+    .replace(/,.*$/, '')
+    .trim();
+  return bare !== t && bare && isName(bare) ? bare : t;
+};
 /** "Consist Network TX+" → Consist Network: the line's role after the bus name. */
 const LINE_SUFFIX =
   /\s+(TX|RX|TD|RD|D|DATA|CLK|CAN)?\s*(\+|-|H|L|P|N|HIGH|LOW)$|\s+(TX|RX|TXD|RXD|SDA|SCL|DP|DM|D\+|D-)$/i;
@@ -120,7 +133,7 @@ export function extractPinList(
   for (const { cells, row } of body) {
     const p = prov(row);
     const nets = netsOf(get(cells, 'signal'));
-    const fn = get(cells, 'description');
+    const fn = itemOfFunction(get(cells, 'description'));
     if (nets.some(isGroundName) || (/^(spare|nc|n\/c|reserved|-)?$/i.test(fn.trim()) && nets.length === 0))
       continue;
     // "PWR IN" / "PWR OUT": a power pin's direction, read as any other.

@@ -359,10 +359,21 @@ function relateSentence(
       if (/^(down|up|back|onward|on)$/i.test(tokens[tailAt] ?? '')) tailAt++;
       const tail = tokens[tailAt]?.toLowerCase();
       const toIt = tail === 'to' && PRONOUN.test(tokens[tailAt + 1] ?? '') ? ctx.object : undefined;
-      const extra =
+      let extra =
         tail && (/^(to|into|over|via|through|using|from)$/.test(tail) || (rule.route && tail === 'at'))
           ? phrasesAfter(tokens, tailAt + 1, known)
           : [];
+      // "sends X to Y and Z to W": a phrase of the list after "to" followed by its own "to" is the next
+      // thing sent, to the recipients after it, not one more recipient of X.
+      const sentOn: { item: Phrase; to: Phrase[] }[] = [];
+      if (tail === 'to') {
+        const k = extra.findIndex((e, n) => n > 0 && tokens[tailAfterAside(tokens, e.end)] === 'to');
+        if (k > 0) {
+          const at = tailAfterAside(tokens, extra[k]!.end);
+          sentOn.push({ item: extra[k]!, to: phrasesAfter(tokens, at + 1, known) });
+          extra = extra.slice(0, k);
+        }
+      }
       const verbWord = tokens[i]!;
       const pairs = pairedMembers(
         subjects,
@@ -457,6 +468,19 @@ function relateSentence(
               if (x) sink.relate(s, x, 'CONSUMES', p);
             }
         }
+        if (rule.type === 'PROVIDES' && !rule.reverse)
+          for (const { item, to } of sentOn) {
+            const t = say(
+              item.name,
+              rule.data && !known.has(normaliseName(item.name)) ? 'SIGNAL' : undefined,
+            );
+            if (!t) continue;
+            sink.relate(s, t, 'PROVIDES', p);
+            for (const c of to) {
+              const r = say(c.name);
+              if (r) sink.relate(r, t, 'CONSUMES', p);
+            }
+          }
         if (tail === 'to' && extra.length > 0) ctx.object = say(extra[extra.length - 1]!.name) ?? ctx.object;
       }
       i += len - 1;

@@ -2,7 +2,7 @@
 // connector columns.
 import { describe, expect, it } from 'vitest';
 import { expandRefs } from './bom.js';
-import { isGroundName, isPowerName, railWordKeys } from './normalise.js';
+import { isGroundName, isPowerName, railKey, railWordKeys } from './normalise.js';
 import { model, rels, tableDoc } from './test-helpers.js';
 
 describe('rails and designators', () => {
@@ -22,6 +22,14 @@ describe('rails and designators', () => {
     expect(isPowerName('HV_BUS')).toBe(true);
     expect(isPowerName('Field Bus')).toBe(false);
     expect(isPowerName('DC Bus Voltage')).toBe(false);
+  });
+
+  it('a DC voltage named alone ("24 VDC") is the rail at that voltage', () => {
+    expect(isPowerName('24 VDC')).toBe(true);
+    expect(isPowerName('3.3 V DC')).toBe(true);
+    expect(railKey('24 VDC')).toBe(railKey('+24V'));
+    expect(railKey('3.3 VDC')).toBe(railKey('3V3 Rail'));
+    expect(isPowerName('24 VAC')).toBe(false);
   });
 
   it('a flag that reports on a rail is a signal about it, not the rail', () => {

@@ -4,6 +4,7 @@
 // after the net; read as a rail table it kept the consumer list as one name.
 import { describe, expect, it } from 'vitest';
 import { isPowerName } from './normalise.js';
+import { isPremisesSupply } from './tables.js';
 import { model, rels, tableDoc, typeOf } from './test-helpers.js';
 
 const power = tableDoc('icd.md', [
@@ -45,5 +46,36 @@ describe('a line about a supply', () => {
     expect(isPowerName('28V Rail Power Good')).toBe(false);
     expect(isPowerName('Main Supply')).toBe(true);
     expect(isPowerName('12V Rail')).toBe(true);
+  });
+});
+
+// "Rail | Net | Nominal | Source | Loads": the loads are its consumers, as "Consumers" or "Load" says;
+// a supply with no net on the board has a dash there, which is no name of it.
+describe('a rail table with a Loads column', () => {
+  const m = model(
+    tableDoc('icd.docx', [
+      ['Rail', 'Net', 'Nominal', 'Source', 'Loads', 'Connector'],
+      ['Mains Supply', '-', '230 VAC', 'Site supply', 'Line Filter (FL1), Bench Supply (PS1)', 'IEC C14'],
+      ['12V Rail', '+12V', '12 V, 2 A', 'Bench Supply (PS1)', 'Pump Driver, Valve Board', 'J1'],
+    ]),
+  );
+  it('makes each load a consumer of the rail and the source its provider', () => {
+    expect(rels(m)).toEqual(
+      expect.arrayContaining([
+        'line filter CONSUMES main supply',
+        'bench supply CONSUMES main supply',
+        'bench supply PROVIDES 12v rail',
+        'pump driver CONSUMES 12v rail',
+        'valve board CONSUMES 12v rail',
+      ]),
+    );
+  });
+  it('takes the premises for no part: the site supply is where the product is plugged in', () => {
+    expect(m.entities.map((e) => e.key)).not.toContain('site supply');
+    expect(isPremisesSupply('Site Controller')).toBe(false);
+    expect(isPremisesSupply('utility grid')).toBe(true);
+  });
+  it('takes no dash as the name of a net', () => {
+    expect(m.entities.find((e) => e.name === 'Mains Supply')?.aliases).toEqual([]);
   });
 });

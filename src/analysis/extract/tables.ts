@@ -275,11 +275,16 @@ export function extractTable(
       const { name: railWords, alias: railNet } = labelled(rail);
       // A Net column beside the supply's name is the net label that carries it ("24VAC Supply" | "24VAC").
       const netCell = get(cells, 'net') || get(cells, 'signal');
-      const net = netCell && !isGroundName(netCell) && !/\s/.test(netCell) ? netCell : undefined;
+      // A dash ("-") there says the supply has no net on the board, not that it is called "-".
+      const net =
+        netCell && !isGroundName(netCell) && !/\s/.test(netCell) && !/^(-+|—|n\/a|none)$/i.test(netCell)
+          ? netCell
+          : undefined;
       const railName = sink.entity(railWords, 'RESOURCE', p, { aliases: [railNet, net] });
       for (const c of splitList(consumer)) sink.relate(endpoint(c, p, sink), railName, 'CONSUMES', p);
       const source = col.has('endA') ? get(cells, 'endA') : '';
-      for (const s of splitList(source)) sink.relate(endpoint(s, p, sink), railName, 'PROVIDES', p);
+      for (const s of splitList(source).filter((x) => !isPremisesSupply(x)))
+        sink.relate(endpoint(s, p, sink), railName, 'PROVIDES', p);
     }
     return;
   }
@@ -360,3 +365,12 @@ function dataDictionary(header: string[], col: Map<ColumnRole, number>): void {
 function wholeConnectors(cell: string): string[] {
   return [...cell.matchAll(/\(\s*([A-Z]{1,3}\d{1,4})\s*\)/g)].map((m) => m[1]!).filter(isRefdes);
 }
+
+/**
+ * "Site supply", "building mains", "utility grid": a supply's source named as the premises' own is
+ * where the product is plugged in, not a part of it (a "Site Controller" is a unit, and is not this).
+ */
+export const isPremisesSupply = (source: string): boolean =>
+  /^((the\s+)?(site|facility|building|plant|utility|customer|public)\s+(supply|mains|power|ac|feed|grid|network)|(utility\s+)?grid|mains)$/i.test(
+    source.trim(),
+  );
