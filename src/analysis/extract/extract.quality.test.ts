@@ -65,6 +65,8 @@ const OWN_FLOOR: Record<string, { entities: number; relationships: number }> = {
   // CONNECTS beside every PROVIDES/CONSUMES of a signal pin, and splits grouped BOM lines by the ICD.
   'halvard-sc5-radio-unit': { entities: 0.95, relationships: 0.93 },
   'calder-ventilator': { entities: 0.89, relationships: 0.75 },
+  // thornby (released 2026-11-24, blind first run 70.9 / 81.4 on the session's start code).
+  'thornby-inrow-cooler': { entities: 0.89, relationships: 0.93 },
 };
 const productsIn = (root: string) =>
   readdirSync(root, { withFileTypes: true })

@@ -47,6 +47,7 @@ import {
   kindOf,
 } from './json-kinds.js';
 import { partsDrawnFirst } from './json-part-first.js';
+import { isTaggedValue } from './json-tagged-values.js';
 import { relate } from './json-relate.js';
 import { isPowerName, splitAcronym } from './normalise.js';
 import type { Provenance } from './types.js';
@@ -64,6 +65,8 @@ export function extractJsonModel(json: unknown, documentName: string, sink: Ment
   const scoped = new Map<Element | undefined, Map<string, Element | Port>>();
 
   const visit = (o: Obj, container: Element | undefined, arrayKey: string, keyId?: string): void => {
+    // A name–value pair is a property of the element that holds it (json-tagged-values.ts).
+    if (isTaggedValue(o)) return;
     // In a map keyed by id ("blocks": {"blk-100": {…}}) the key is the member's id.
     const id = idText(field(o, ID_KEY)) ?? keyId;
     const name = str(field(o, NAME_KEY));
