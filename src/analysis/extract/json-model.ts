@@ -48,6 +48,7 @@ import {
 } from './json-kinds.js';
 import { partsDrawnFirst } from './json-part-first.js';
 import { isTaggedValue } from './json-tagged-values.js';
+import { portTypeBlocks } from './json-port-types.js';
 import { relate } from './json-relate.js';
 import { isPowerName, splitAcronym } from './normalise.js';
 import type { Provenance } from './types.js';
@@ -204,6 +205,17 @@ export function extractJsonModel(json: unknown, documentName: string, sink: Ment
   };
   const definitionName = (el: Element): string => str(field(definitionOf(el) ?? {}, NAME_KEY)) ?? '';
   // A context block (see json-context.ts) holds the system and the parties around it, no part of either.
+  // An interface block typing ports is what they carry, not an interface (json-port-types.ts).
+  for (const el of portTypeBlocks(
+    elements,
+    ports,
+    relations.map((r) => r.o),
+  )) {
+    elements.splice(elements.indexOf(el), 1);
+    const id = idText(field(el.o, ID_KEY));
+    if (id) byId.set(id, el.o);
+    if (byName.get(el.name) === el) byName.delete(el.name);
+  }
   const contexts = contextBlocks(elements, definitionName);
   for (const el of elements) if (el.nestedIn && contexts.has(el.nestedIn)) delete el.nestedIn;
   elements.splice(0, elements.length, ...elements.filter((el) => !contexts.has(el)));
