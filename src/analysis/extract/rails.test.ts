@@ -22,6 +22,10 @@ describe('rails and designators', () => {
     expect(isPowerName('HV_BUS')).toBe(true);
     expect(isPowerName('Field Bus')).toBe(false);
     expect(isPowerName('DC Bus Voltage')).toBe(false);
+    // A reading named after what it measures is no supply: "Supply Air Temperature".
+    expect(isPowerName('Supply Air Temperature')).toBe(false);
+    expect(isPowerName('Supply Pressure')).toBe(false);
+    expect(isPowerName('Pump Supply')).toBe(true);
   });
 
   it('a flag that reports on a rail is a signal about it, not the rail', () => {
