@@ -59,7 +59,8 @@ const SYNONYMS: [ColumnRole, RegExp][] = [
   ],
   [
     'signal',
-    /^(signal|signal name|signals?|net|net name|data item|message|message name|data element|exchange item|flow item|signal ?\/ ?message|information item|parameter name|line|line name|discrete line)$/,
+    // A building-automation or SCADA point list names its items points ("Point Name", "Data Point").
+    /^(signal|signal name|signals?|net|net name|data item|message|message name|data element|exchange item|flow item|signal ?\/ ?message|information item|parameter name|line|line name|discrete line|point name|data point|data point name|point tag)$/,
   ],
   // Where a signal list says which schematic net or connector pin carries the item ("FLOW_PULSE (X2-3)"),
   // or the item's mnemonic ("K1_CMD"), which is how a schematic labels its net.

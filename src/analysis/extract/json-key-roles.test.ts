@@ -102,3 +102,35 @@ describe('a list of functions', () => {
     expect(names).not.toContain('Switch phase currents');
   });
 });
+
+// A scripting-API dump names a part's block "ClassifierID" and lists parts flat, each naming its
+// owner ("ParentID"): unread, every part became a thing named by its role ("ctrl", "mcu") beside its block.
+describe('a reference to a type or an owner under an unknown id key', () => {
+  const elements = [
+    { ElementID: 1, Name: 'Kiln System', Type: 'Class', Stereotype: 'block', ParentID: 0 },
+    { ElementID: 2, Name: 'Burner Controller', Type: 'Class', Stereotype: 'block', ParentID: 0 },
+    { ElementID: 3, Name: 'Flame Sensor', Type: 'Class', Stereotype: 'block', ParentID: 0 },
+    { ElementID: 11, Name: 'ctrl', Type: 'Part', ParentID: 1, ClassifierID: 2 },
+    { ElementID: 12, Name: 'flame', Type: 'Part', ParentID: 1, ClassifierID: 3 },
+  ];
+  const connectors = [{ ConnectorID: 20, Type: 'Connector', ClientID: 11, SupplierID: 12 }];
+
+  it('is read as the typed-by reference by what its values are', () => {
+    expect(keyRoles({ elements, connectors })).toEqual({ id: 'ElementID', typedBy: 'ClassifierID' });
+  });
+
+  it('folds each part into its block, contained where the part is owned', () => {
+    const m = model(jsonDoc({ elements, connectors }));
+    const names = m.entities.map((e) => e.name);
+    expect(names).not.toContain('ctrl');
+    expect(names).not.toContain('flame');
+    expect(rels(m)).toContain('kiln system CONTAINS burner controller');
+    expect(rels(m)).toContain('kiln system CONTAINS flame sensor');
+    expect(typeOf(m, 'kiln system')).toBe('SYSTEM');
+  });
+
+  it('a key naming something else, or holding no element ids, is no reference', () => {
+    const other = elements.map((e) => ({ ...e, PackageID: 5, ClassifierID: 99 }));
+    expect(keyRoles({ elements: other, connectors })).toEqual({ id: 'ElementID' });
+  });
+});

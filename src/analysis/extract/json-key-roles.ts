@@ -5,6 +5,9 @@
 // - an id key: named like an id, its values unique and referred to from elsewhere in the document;
 // - a name key: named like a name, its values words;
 // - a kind key: named like a kind, its values a small vocabulary of words, none of them an id.
+// - a typed-by key: an id-named key ("ClassifierID", "blockTypeGuid") whose leading words say a type
+//   and whose values are other elements' ids. (An owner key is not inferred so: an owner read from a
+//   "parentGuid" made a model's interfaces and items parts of the system.)
 // Objects that carry a known key keep it: the known shapes read exactly as before.
 import {
   ID_KEY,
@@ -45,6 +48,8 @@ const NOT_OWN_NAME =
 // A "type" that says what a thing carries or is made of, not what the thing is.
 const NOT_OWN_KIND =
   /^(data|value|port|signal|interface|item|unit|payload|mime|content|file|cable|wire|connector|media|return|param|parameter)$/;
+// The leading words of a reference key that say it points at the element's type.
+const TYPE_REF_WORDS = /^(classifier|type|typed|definition|block|class|base)$/;
 const isIdOrNameKey = (k: string): boolean =>
   ID_KEY.test(k) ||
   NAME_KEY.test(k) ||
@@ -101,10 +106,17 @@ function census(objects: Obj[]) {
 const isWords = (s: string): boolean => /\p{L}/u.test(s) && !/^[\p{L}]{0,3}[-_:]?[0-9a-f-]{6,}$/iu.test(s);
 
 /** The key playing each role in this document, where a known key does not already play it. */
-export function keyRoles(json: unknown): { id?: string; name?: string; kind?: string } {
+export interface KeyRoles {
+  id?: string;
+  name?: string;
+  kind?: string;
+  typedBy?: string;
+}
+
+export function keyRoles(json: unknown): KeyRoles {
   const objects = objectsOf(json);
   const { byKey, uses } = census(objects);
-  const roles: { id?: string; name?: string; kind?: string } = {};
+  const roles: KeyRoles = {};
   let best = { id: 0, name: 0, kind: 0 };
   for (const [k, values] of byKey) {
     // A namespaced property ("Lumora::Display_Name") is a value the model gives, not an element key.
@@ -147,13 +159,38 @@ export function keyRoles(json: unknown): { id?: string; name?: string; kind?: st
       best = { ...best, kind: values.length };
     }
   }
+  const typedBy = typedByRole(byKey, roles.id);
+  if (typedBy) roles.typedBy = typedBy;
   return roles;
+}
+
+/**
+ * "ClassifierID": 202 on a part: a key named as the id of the element's type, whose values are the ids
+ * of elements of the document, is the reference to the block the part is typed by. A tool writes 0 or
+ * "" for "none".
+ */
+function typedByRole(byKey: Map<string, string[]>, idRole: string | undefined): string | undefined {
+  const ids = new Set<string>();
+  for (const [k, values] of byKey) if (k === idRole || ID_KEY.test(k)) values.forEach((v) => ids.add(v));
+  let role: string | undefined;
+  let best = 0;
+  for (const [k, values] of byKey) {
+    if (k === idRole || ID_KEY.test(k) || isReferenceKey(k) || !ID_WORDS.has(lastWord(k))) continue;
+    if (!leadingWords(k).some((w) => TYPE_REF_WORDS.test(w))) continue;
+    const set = values.filter((v) => v !== '0' && v !== '');
+    const hits = set.filter((v) => ids.has(v)).length;
+    if (set.length >= 2 && hits >= set.length * 0.9 && hits > best) {
+      role = k;
+      best = hits;
+    }
+  }
+  return role;
 }
 
 /** The document with the keys of unknown role renamed to known ones, on the objects that lack them. */
 export function withKnownKeys(json: unknown): unknown {
   const roles = keyRoles(json);
-  if (!roles.id && !roles.name && !roles.kind) return json;
+  if (!roles.id && !roles.name && !roles.kind && !roles.typedBy) return json;
   // Renamed where it stands, so the object keeps its size and order (a bare {id, name} pair reads as
   // a reference wherever it is one).
   const copy = (v: unknown): unknown => {
@@ -169,6 +206,7 @@ export function withKnownKeys(json: unknown): unknown {
       kind: !Object.entries(v).some(
         ([k, x]) => KIND_KEY.test(k) && !/^type$/i.test(k) && !(Array.isArray(x) && x.length === 0),
       ),
+      typedBy: !keys.some((k) => TYPED_BY_KEY.test(k)),
     };
     const known = (k: string): string =>
       k === roles.id && lacks.id
@@ -177,7 +215,9 @@ export function withKnownKeys(json: unknown): unknown {
           ? 'name'
           : k === roles.kind && lacks.kind
             ? 'kind'
-            : k;
+            : k === roles.typedBy && lacks.typedBy
+              ? 'typedBy'
+              : k;
     return Object.fromEntries(Object.entries(v).map(([k, x]) => [known(k), copy(x)]));
   };
   return copy(json);

@@ -49,6 +49,8 @@ import {
 import { deploymentHosts, isHostedSoftware } from './json-hosted-software.js';
 import { partsDrawnFirst } from './json-part-first.js';
 import { PROPERTY_VALUE_KEYS } from './json-property-values.js';
+import { isTaggedValue } from './json-tagged-values.js';
+import { portTypeBlocks } from './json-port-types.js';
 import { relate } from './json-relate.js';
 import { isPowerName, splitAcronym } from './normalise.js';
 import type { Provenance } from './types.js';
@@ -70,6 +72,8 @@ export function extractJsonModel(json: unknown, documentName: string, sink: Ment
   let inSoftware: Port[] | undefined;
 
   const visit = (o: Obj, container: Element | undefined, arrayKey: string, keyId?: string): void => {
+    // A name–value pair is a property of the element that holds it (json-tagged-values.ts).
+    if (isTaggedValue(o)) return;
     // In a map keyed by id ("blocks": {"blk-100": {…}}) the key is the member's id.
     const id = idText(field(o, ID_KEY)) ?? keyId;
     const name = str(field(o, NAME_KEY));
@@ -226,6 +230,17 @@ export function extractJsonModel(json: unknown, documentName: string, sink: Ment
   };
   const definitionName = (el: Element): string => str(field(definitionOf(el) ?? {}, NAME_KEY)) ?? '';
   // A context block (see json-context.ts) holds the system and the parties around it, no part of either.
+  // An interface block typing ports is what they carry, not an interface (json-port-types.ts).
+  for (const el of portTypeBlocks(
+    elements,
+    ports,
+    relations.map((r) => r.o),
+  )) {
+    elements.splice(elements.indexOf(el), 1);
+    const id = idText(field(el.o, ID_KEY));
+    if (id) byId.set(id, el.o);
+    if (byName.get(el.name) === el) byName.delete(el.name);
+  }
   const contexts = contextBlocks(elements, definitionName);
   for (const el of elements) if (el.nestedIn && contexts.has(el.nestedIn)) delete el.nestedIn;
   elements.splice(0, elements.length, ...elements.filter((el) => !contexts.has(el)));

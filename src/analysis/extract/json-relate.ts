@@ -150,7 +150,12 @@ export function relate(
     named ??
     (realised && /[A-Z]/.test(realised) ? realised : undefined);
   if (bus) {
-    const iface = sink.entity(bus, 'INTERFACE', p, { weight: 2 });
+    // "IF-01 BMS Modbus Link": a link named with its interface id in front is the link of that name,
+    // the id an alias, as an ICD's caption or pin list reads it (icd-sides.ts, pin-list.ts).
+    const coded = /^([A-Z]{1,4}-\d{1,3})\s+(\S.*[a-z].*)$/.exec(bus);
+    const iface = coded
+      ? sink.entity(coded[2]!.trim(), 'INTERFACE', p, { weight: 2, aliases: [coded[1], bus] })
+      : sink.entity(bus, 'INTERFACE', p, { weight: 2 });
     sink.relate(a, iface, 'CONNECTS', p);
     sink.relate(b, iface, 'CONNECTS', p);
   } else sink.relate(a, b, 'CONNECTS', p, ownName);

@@ -1,7 +1,7 @@
 // Part usages in a block-model export: a block owns part properties typed by other blocks ("thProbe" :
 // "Air Temperature Probe", {"name": "motor", "block": "blk-15"}). The usage is the block in that place,
 // so it is folded into the block rather than proposed as a thing of its own.
-import { ID_KEY, TYPED_BY_KEY, field, str } from './json-walk.js';
+import { ID_KEY, OWNER_KEY, TYPED_BY_KEY, field, str } from './json-walk.js';
 import { idText } from './json-graph.js';
 
 type Obj = Record<string, unknown>;
@@ -64,6 +64,12 @@ export function foldUsagesIntoTypes(
     const usage = usages[0]!;
     if (roleCount.get(usage.name) === 1) byName.set(usage.name, type);
     if (usage.nestedIn && usage.nestedIn !== type) type.nestedIn = usage.nestedIn;
+    // In a flat element list the usage names its owner ("ParentID": 202) instead of being nested in
+    // it: the block is contained there all the same, unless it states an owner of its own.
+    else if (!usage.nestedIn && element(field(type.o, OWNER_KEY)) === undefined) {
+      const owner = element(field(usage.o, OWNER_KEY));
+      if (owner && owner !== type) type.nestedIn = owner;
+    }
     // Within its owner the role name is the step a part path takes to reach the block.
     const local = scoped.get(usage.nestedIn) ?? scoped.set(usage.nestedIn, new Map()).get(usage.nestedIn)!;
     local.set(usage.name, type);

@@ -63,7 +63,9 @@ export function isPowerName(name: string): boolean {
   if (/_(SENSE|SNS|MON|DET|EN|ADC|OK|FAULT|PG|ALERT|INT|DIV|FAIL|GOOD|WARN|STATUS|LOSS)$/.test(n))
     return false;
   if (
-    /\s(ENABLE|DISABLE|INHIBIT|GOOD|OK|FAULT|FAIL|STATUS|SENSE|MONITOR|ALARM|ALERT|COMMAND|REQUEST|SELECT|SHUTDOWN|TRIP|READY)$/.test(
+    // A measured quantity named after what it measures ("Supply Air Temperature", "Supply Pressure")
+    // is a reading, not the supply.
+    /\s(ENABLE|DISABLE|INHIBIT|GOOD|OK|FAULT|FAIL|STATUS|SENSE|MONITOR|ALARM|ALERT|COMMAND|REQUEST|SELECT|SHUTDOWN|TRIP|READY|TEMPERATURE|PRESSURE|HUMIDITY|SETPOINT)$/.test(
       n,
     )
   )

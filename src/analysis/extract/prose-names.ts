@@ -61,6 +61,8 @@ export function typeFromName(name: string): EntityType {
   // Energy named by its kind: mains, the grid, a DC link or an HV bus carry power, not data.
   if (
     /\b(mains|grid)$/.test(head) ||
+    // "Mains Input", "Grid Feed": the mains where it enters the unit is still the mains.
+    /\b(mains|grid) (input|in|feed|supply|power)$/i.test(name) ||
     /^(ac|dc)$/.test(head) ||
     /\b(dc|ac|hv|lv|high[- ]voltage)[ -](link|bus)$/i.test(name)
   )

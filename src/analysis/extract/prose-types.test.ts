@@ -7,6 +7,10 @@ import { model, proseDoc, rels, tableDoc } from './test-helpers.js';
 describe('prose entity types', () => {
   it('types mains, DC links and measurements, and drops function names', () => {
     expect(typeFromName('Single-Phase Mains')).toBe('RESOURCE');
+    // The mains where it enters the unit is still the mains; the part that takes it in is a part.
+    expect(typeFromName('Mains Input')).toBe('RESOURCE');
+    expect(typeFromName('230 VAC Mains Input')).toBe('RESOURCE');
+    expect(typeFromName('Mains Input Filter')).toBe('COMPONENT');
     expect(typeFromName('HV Bus')).toBe('RESOURCE');
     expect(typeFromName('CAN Bus')).toBe('INTERFACE');
     expect(typeFromName('Coolant Temperature')).toBe('SIGNAL');

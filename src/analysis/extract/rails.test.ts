@@ -22,6 +22,10 @@ describe('rails and designators', () => {
     expect(isPowerName('HV_BUS')).toBe(true);
     expect(isPowerName('Field Bus')).toBe(false);
     expect(isPowerName('DC Bus Voltage')).toBe(false);
+    // A reading named after what it measures is no supply: "Supply Air Temperature".
+    expect(isPowerName('Supply Air Temperature')).toBe(false);
+    expect(isPowerName('Supply Pressure')).toBe(false);
+    expect(isPowerName('Pump Supply')).toBe(true);
   });
 
   it('a DC voltage named alone ("24 VDC") is the rail at that voltage', () => {

@@ -205,6 +205,12 @@ export function extractTable(
         .map((signal) => ({ cells, row, signal })),
     );
     const shared = sharedNetNames(rows.map(({ cells }) => [get(cells, 'signal'), get(cells, 'net')]));
+    // "Pin | Net | Signal": the signal column taken is the net, and the signal named in words stands
+    // beside it; the words are the same item's name, which the model and the prose use.
+    const signalColumn = col.get('signal')!;
+    const wordedColumn = /^(net|net name)$/i.test(header.cells[signalColumn]?.trim() ?? '')
+      ? header.cells.findIndex((c, i) => i > signalColumn && /^signal( name)?$/i.test(c.trim()))
+      : -1;
     const viaUses = new Map<string, number>();
     for (const { cells } of rows) {
       const via = get(cells, 'interface');
@@ -242,6 +248,7 @@ export function extractTable(
           ),
           label,
           itemNet ? via : undefined,
+          wordedColumn >= 0 ? cells[wordedColumn]?.trim() || undefined : undefined,
         ],
         keys: ownPins,
         properties: { rate: get(cells, 'rate'), type: kind },
