@@ -16,7 +16,7 @@ import {
   kindText,
   str,
 } from './json-walk.js';
-import { isPowerName, normaliseName, splitAcronym } from './normalise.js';
+import { busKind, isPowerName, normaliseName, splitAcronym } from './normalise.js';
 import type { Provenance } from './types.js';
 
 type Obj = Record<string, unknown>;
@@ -152,7 +152,9 @@ export function relate(
   if (bus) {
     // "IF-01 BMS Modbus Link": a link named with its interface id in front is the link of that name,
     // the id an alias, as an ICD's caption or pin list reads it (icd-sides.ts, pin-list.ts).
-    const coded = /^([A-Z]{1,4}-\d{1,3})\s+(\S.*[a-z].*)$/.exec(bus);
+    // A standard's name in front ("RS-422 TM/TC Link") is the link's protocol, not its id.
+    const id = /^([A-Z]{1,4}-\d{1,3})\s+(\S.*[a-z].*)$/.exec(bus);
+    const coded = id && !busKind(id[1]!) ? id : null;
     const iface = coded
       ? sink.entity(coded[2]!.trim(), 'INTERFACE', p, { weight: 2, aliases: [coded[1], bus] })
       : sink.entity(bus, 'INTERFACE', p, { weight: 2 });
