@@ -21,8 +21,11 @@ export function lagSet(period: number, duration: number): number[] {
   return [1, 3, 10, 30, 100, 300].filter((tau) => tau >= 3 * period && tau <= 0.15 * duration);
 }
 
-/** Solves A x = b (A symmetric positive definite with a small ridge) by Gaussian elimination. */
-function solve(A: number[][], b: number[]): number[] {
+/**
+ * Solves A x = b (A symmetric positive definite with a small ridge) by Gaussian elimination; a pivot
+ * under `tiny` leaves its unknown at 0.
+ */
+export function solve(A: number[][], b: number[], tiny = 1e-12): number[] {
   const n = b.length;
   const M = A.map((row, i) => [...row, b[i]!]);
   for (let c = 0; c < n; c++) {
@@ -30,14 +33,14 @@ function solve(A: number[][], b: number[]): number[] {
     for (let r = c + 1; r < n; r++) if (Math.abs(M[r]![c]!) > Math.abs(M[p]![c]!)) p = r;
     [M[c], M[p]] = [M[p]!, M[c]!];
     const d = M[c]![c]!;
-    if (Math.abs(d) < 1e-12) continue;
+    if (Math.abs(d) < tiny) continue;
     for (let r = 0; r < n; r++) {
       if (r === c) continue;
       const f = M[r]![c]! / d;
       if (f !== 0) for (let k = c; k <= n; k++) M[r]![k] = M[r]![k]! - f * M[c]![k]!;
     }
   }
-  return M.map((row, i) => (Math.abs(row[i]!) < 1e-12 ? 0 : row[n]! / row[i]!));
+  return M.map((row, i) => (Math.abs(row[i]!) < tiny ? 0 : row[n]! / row[i]!));
 }
 
 /**

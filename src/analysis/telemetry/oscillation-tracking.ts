@@ -9,6 +9,7 @@
 import type { Channel } from './context.js';
 import type { RawEvent } from './detect-local.js';
 import { OSC_RATIO, oscillations, SLOW_OSCILLATION_SCALE } from './detect-local.js';
+import { solve } from './model.js';
 import { noiseScale } from './robust.js';
 import { followingLag, movesContinuously } from './spike-drive.js';
 
@@ -23,22 +24,9 @@ function fitResidual(y: Float64Array, regs: Float64Array[], a: number, b: number
       v[p] = v[p]! + at(p, i) * y[i]!;
       for (let q = 0; q < k; q++) A[p]![q] = A[p]![q]! + at(p, i) * at(q, i);
     }
-  // Gaussian elimination with a tiny ridge (a constant regressor over a short window).
+  // A tiny ridge: a constant regressor over a short window.
   for (let p = 1; p < k; p++) A[p]![p] = A[p]![p]! * (1 + 1e-9) + 1e-12;
-  const M = A.map((row, i) => [...row, v[i]!]);
-  for (let c = 0; c < k; c++) {
-    let piv = c;
-    for (let r = c + 1; r < k; r++) if (Math.abs(M[r]![c]!) > Math.abs(M[piv]![c]!)) piv = r;
-    [M[c], M[piv]] = [M[piv]!, M[c]!];
-    const d = M[c]![c]!;
-    if (Math.abs(d) < 1e-300) continue;
-    for (let r = 0; r < k; r++) {
-      if (r === c) continue;
-      const f = M[r]![c]! / d;
-      for (let q = c; q <= k; q++) M[r]![q] = M[r]![q]! - f * M[c]![q]!;
-    }
-  }
-  const coef = M.map((row, i) => (Math.abs(row[i]!) < 1e-300 ? 0 : row[k]! / row[i]!));
+  const coef = solve(A, v, 1e-300);
   const out = new Float64Array(y.length);
   for (let i = 0; i < y.length; i++) {
     let f = 0;
