@@ -2,7 +2,8 @@
 // the scans; detectors run on per-channel series pulled in chunks (bucketed beyond `maxPoints`).
 // Commands, modes and the start-up window explain changes; siblings expose slow faults.
 import { isNumericType, unitsOf } from './columns.js';
-import { answeredBy, looksMeasured, looksProgrammed, SCAN_CHANGES } from './commands.js';
+import { answeredBy, looksMeasured, looksProgrammed } from './commands.js';
+import { isScan } from './program-scan.js';
 import {
   changeIndices,
   commandChanges,
@@ -211,7 +212,7 @@ async function analyse(
   const changeIdx = new Map(
     context.map((c) => {
       const idx = commandChanges(byName.get(c.name)!);
-      return [c.name, programmed.has(c.name) && idx.length > SCAN_CHANGES ? [] : idx];
+      return [c.name, programmed.has(c.name) && isScan(byName.get(c.name)!, idx.length) ? [] : idx];
     }),
   );
 
