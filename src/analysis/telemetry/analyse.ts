@@ -44,7 +44,8 @@ import {
   type RawEvent,
 } from './detect-local.js';
 import { commandedOff, timeAt, toFindings } from './assemble.js';
-import { mergeEvents, pairSteps, type RowEvent } from './findings.js';
+import { mergeReportable } from './merge-span.js';
+import { pairSteps, type RowEvent } from './findings.js';
 import { limitsFromContext } from './limits.js';
 import { limitRepeats } from './repeats.js';
 import { cyclePoint, eventPoint } from './repeats-cycle.js';
@@ -548,10 +549,12 @@ async function analyse(
   const kept = dropFrozenEchoes(events, reported, 20 * bucket);
   // Repeated firings are judged against those at the same point of the machine's cycle (repeats-cycle.ts).
   const point = cyclePoint(context.map((c) => ({ x: byName.get(c.name)!, text: c.kind === 'text' })));
-  const merged = mergeEvents(
+  // Events too long to report are set aside before merging, so they absorb nothing (merge-span.ts).
+  const merged = mergeReportable(
     limitRepeats(pairSteps(kept, Math.round(rows * 0.5)), undefined, eventPoint(point, bucket)),
     near,
-  ).filter((e) => e.r1 - e.r0 < MAX_SPAN * rows);
+    MAX_SPAN * rows,
+  );
   const findings = await toFindings(src, input.fileName, merged, channels);
   const summaries: ChannelSummary[] = [];
   const allStats = await channelStats(
