@@ -45,6 +45,7 @@ import {
 } from './detect-local.js';
 import { commandedOff, timeAt, toFindings } from './assemble.js';
 import { mergeReportable } from './merge-span.js';
+import { warmUpTail } from './drift-warmup.js';
 import { pairSteps, type RowEvent } from './findings.js';
 import { limitsFromContext } from './limits.js';
 import { limitRepeats } from './repeats.js';
@@ -505,6 +506,11 @@ async function analyse(
       standsOut(y, refs, d.i0, d.i1) &&
       !(
         refs.length === 0 && sharedBySameUnits(d.values.change ?? 0, d.i0, d.i1, sameUnits(d.channels[0]!))
+      ) &&
+      // A lone channel's warm-up going on past the start-up window (drift-warmup.ts).
+      !(
+        refs.length === 0 &&
+        warmUpTail(cleaned.get(d.channels[0]!)!, d.i0, d.i1, indexAt(t!, ctx.startup.get(d.channels[0]!)!))
       ) &&
       !(refs.length === 1 && loadExplains(y, refs[0]!, d.i0, d.i1)) &&
       (refs.length < 2 ||
