@@ -2,7 +2,8 @@
 // the scans; detectors run on per-channel series pulled in chunks (bucketed beyond `maxPoints`).
 // Commands, modes and the start-up window explain changes; siblings expose slow faults.
 import { isNumericType, unitsOf } from './columns.js';
-import { answeredBy, looksMeasured, looksProgrammed, SCAN_CHANGES } from './commands.js';
+import { answeredBy, looksMeasured, looksProgrammed } from './commands.js';
+import { isScan } from './program-scan.js';
 import {
   changeIndices,
   commandChanges,
@@ -43,7 +44,9 @@ import {
   type RawEvent,
 } from './detect-local.js';
 import { commandedOff, timeAt, toFindings } from './assemble.js';
-import { mergeEvents, pairSteps, type RowEvent } from './findings.js';
+import { mergeReportable } from './merge-span.js';
+import { warmUpTail } from './drift-warmup.js';
+import { pairSteps, type RowEvent } from './findings.js';
 import { limitsFromContext } from './limits.js';
 import { limitRepeats } from './repeats.js';
 import { cyclePoint, eventPoint } from './repeats-cycle.js';
@@ -211,7 +214,7 @@ async function analyse(
   const changeIdx = new Map(
     context.map((c) => {
       const idx = commandChanges(byName.get(c.name)!);
-      return [c.name, programmed.has(c.name) && idx.length > SCAN_CHANGES ? [] : idx];
+      return [c.name, programmed.has(c.name) && isScan(byName.get(c.name)!, idx.length) ? [] : idx];
     }),
   );
 
@@ -504,6 +507,11 @@ async function analyse(
       !(
         refs.length === 0 && sharedBySameUnits(d.values.change ?? 0, d.i0, d.i1, sameUnits(d.channels[0]!))
       ) &&
+      // A lone channel's warm-up going on past the start-up window (drift-warmup.ts).
+      !(
+        refs.length === 0 &&
+        warmUpTail(cleaned.get(d.channels[0]!)!, d.i0, d.i1, indexAt(t!, ctx.startup.get(d.channels[0]!)!))
+      ) &&
       !(refs.length === 1 && loadExplains(y, refs[0]!, d.i0, d.i1)) &&
       (refs.length < 2 ||
         holdsOnSteadyReference(cleaned.get(d.channels[0]!)!, refs, d.i0, d.i1, d.values.change ?? 0))
@@ -547,10 +555,12 @@ async function analyse(
   const kept = dropFrozenEchoes(events, reported, 20 * bucket);
   // Repeated firings are judged against those at the same point of the machine's cycle (repeats-cycle.ts).
   const point = cyclePoint(context.map((c) => ({ x: byName.get(c.name)!, text: c.kind === 'text' })));
-  const merged = mergeEvents(
+  // Events too long to report are set aside before merging, so they absorb nothing (merge-span.ts).
+  const merged = mergeReportable(
     limitRepeats(pairSteps(kept, Math.round(rows * 0.5)), undefined, eventPoint(point, bucket)),
     near,
-  ).filter((e) => e.r1 - e.r0 < MAX_SPAN * rows);
+    MAX_SPAN * rows,
+  );
   const findings = await toFindings(src, input.fileName, merged, channels);
   const summaries: ChannelSummary[] = [];
   const allStats = await channelStats(

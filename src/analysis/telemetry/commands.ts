@@ -4,13 +4,14 @@
 // follow it, and is not judged as a sensor (its held levels are not "stuck", its steps not faults).
 // Shape alone is not enough: a stuck sensor holds a level too, and its siblings' reaction to its
 // release would then read as a commanded change. So a held-level column must also be answered.
+import { quickReturns } from './program-returns.js';
 import { meanOf, median, prefix } from './robust.js';
 
 /** A programmed column repeats its previous value on at least 80% of rows (a sensor's noise does not). */
 export const PROGRAMMED_HOLD = 0.8;
 /**
- * At most 10% of its changes return to the value held before the previous change (A -> B -> A within
- * one hold): a quantised sensor flickers between neighbouring values, a program does not.
+ * At most 10% of its changes return to the value held before the previous change after holding the
+ * new one only briefly (A -> B -> A): a quantised sensor flickers between neighbouring values, a program does not.
  */
 export const PROGRAMMED_FLICKER = 0.1;
 /** More changes than this make a scan or sweep, not a list of commanded steps (as for toggles). */
@@ -37,18 +38,13 @@ export function looksProgrammed(x: Float64Array): boolean {
     prev = v;
   }
   if (!changes.length || holds < PROGRAMMED_HOLD * pairs) return false;
-  // Value before each change, to find A -> B -> A returns.
-  const before = changes.map((c) => {
-    for (let k = c - 1; k >= 0; k--) if (Number.isFinite(x[k]!)) return x[k]!;
-    return NaN;
-  });
-  let returns = 0;
-  for (let k = 1; k < changes.length; k++) if (x[changes[k]!] === before[k - 1]) returns++;
+  // Flicker: A -> B -> A with B held only briefly (program-returns.ts).
+  const returns = quickReturns(x, changes);
   return returns <= PROGRAMMED_FLICKER * Math.max(1, changes.length - 1);
 }
 
 /** Median length of the runs of one held value (empty cells end a run). */
-function medianHold(x: Float64Array): number {
+export function medianHold(x: Float64Array): number {
   const runs: number[] = [];
   let len = 0;
   for (let i = 0; i < x.length; i++) {

@@ -8,6 +8,7 @@
 // nothing here.
 import { changeIndices, commandChanges, isDiscrete } from './context.js';
 import { IGNORE_EVIDENCE } from './command-answer.js';
+import { sameTransition } from './toggle-transition.js';
 import { median, meanOf, prefix } from './robust.js';
 
 /** Share of a direction's clean toggles the channel must answer the same way. */
@@ -44,8 +45,9 @@ export function toggleAnswer(
   );
   const at = clean.find((c) => Math.abs(c - i) <= w);
   if (at === undefined) return false;
-  // Toggles into the same state: a compressor's starts, not its stops.
-  const same = clean.filter((c) => x[c] === x[at]);
+  // Toggles of the same transition (toggle-transition.ts): a rest entered from a charge is answered
+  // the other way from one entered from a discharge.
+  const same = clean.filter((c) => sameTransition(x, c, at));
   if (same.length < IGNORE_EVIDENCE) return false;
   const pre = prefix(y);
   const answers = same.map((c) => meanOf(pre, c, c + w) - meanOf(pre, c - w, c));
