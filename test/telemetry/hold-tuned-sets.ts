@@ -33,8 +33,10 @@ const FLOORS: { set: string; recall: number; precision: number }[] = [
   // 0.900/0.878 after set 7's tuning); h-tel8b's floor.
   { set: 'telemetry-eval-8', recall: 0.925, precision: 0.949 },
   // Released for tuning on 2026-11-24 after its blind score (0.850/0.791 on the session's start code,
-  // 0.875/0.778 after sets 7 and 8 were tuned); h-tel9b's floor.
-  { set: 'telemetry-eval-9', recall: 0.9, precision: 0.947 },
+  // 0.875/0.778 after sets 7 and 8 were tuned). h-tel9b reached 0.900/0.947; its warm-up rule, read on
+  // the raw level, also hid a creep under a load profile, and read on the drift's own series it no longer
+  // explains one warm-up here: 0.900/0.923.
+  { set: 'telemetry-eval-9', recall: 0.9, precision: 0.923 },
 ];
 // Scores print to three decimals; the floors are those printed numbers.
 const EPSILON = 5e-4;
