@@ -27,8 +27,27 @@ export function isTimeName(name: string): boolean {
 const COMMAND =
   /(^|[_\s-])(cmd|command|setpoint|set_point|sp|target|demand|enable|enabled|mode|state|profile|phase|script)([_\s-]|$)|_on$/i;
 
+/**
+ * A camel-case name in separated words (`speedCmdRpm` -> `speed_Cmd_Rpm`, `bearingTemp2` ->
+ * `bearing_Temp2`), so every role test reads it as it reads `speed_cmd_rpm`: loggers and JSON-lines
+ * exporters name channels either way. A unit written as a token (`kW`, `degC`, `mA`) keeps its case
+ * and stays whole, as does a bracketed one (`[degC]`); runs of capitals stay together (`loadKN` ->
+ * `load_KN`).
+ */
+export function wordsOf(name: string): string {
+  return name
+    .split(/([_\s-]+)/)
+    .map((token) =>
+      UNITS.has(token) || !/^[A-Za-z0-9]+$/.test(token)
+        ? token
+        : token.replace(/([a-z])(?=[A-Z])|([A-Z])(?=[A-Z][a-z])/g, '$1$2_'),
+    )
+    .join('');
+}
+
 /** The name without a unit in any style (`name (unit)`, `name[unit]`, `name_unit`), for role tests. */
 export function bareName(name: string): string {
+  name = wordsOf(name);
   const units = unitsOf(name);
   let s = name.replace(/\s*[[(][^\])]*[\])]\s*$/, '');
   if (units && s.endsWith(units)) s = s.slice(0, -units.length);
@@ -54,6 +73,7 @@ export const isTimestampType = (type: string): boolean => /^(TIMESTAMP|DATE)/i.t
 
 /** Units from `bus_voltage_V`, `temp [degC]`, `current (mA)`; null when the suffix is not a unit. */
 export function unitsOf(name: string): string | null {
+  name = wordsOf(name);
   const bracket = /[[(]\s*([^\])]+?)\s*[\])]\s*$/.exec(name);
   if (bracket) return bracket[1]!;
   const parts = name.split(/[_\s]+/);
@@ -79,7 +99,7 @@ export function stemOf(name: string): string {
 }
 
 export function tokensOf(name: string): string[] {
-  return name
+  return wordsOf(name)
     .toLowerCase()
     .split(/[^a-z0-9]+/)
     .filter((t) => t.length > 1 && !UNITS.has(t) && !/^[0-9]+$/.test(t));
