@@ -332,7 +332,16 @@ export function extractTable(
   if (col.has('pin') && col.has('signal')) {
     const pinList = pinListColumns(header.cells);
     if (pinList)
-      return extractPinList(body, get, pinList, (row) => prov(row, 'pin_table'), sink, viewpoint, table.name);
+      return extractPinList(
+        body,
+        get,
+        pinList,
+        (row) => prov(row, 'pin_table'),
+        sink,
+        viewpoint,
+        table.name,
+        known,
+      );
     const lines = linesOfCodedInterfaces(body, get, (row) => prov(row, 'pin_table'), sink);
     for (const { cells, row } of body) {
       const signal = get(cells, 'signal');
