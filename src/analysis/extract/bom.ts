@@ -9,7 +9,7 @@ import {
   nounQualifierAlias,
   sharedHeads,
 } from './bom-heads.js';
-import { spaceIndentLevels } from './bom-indent.js';
+import { dottedCode, dottedCodeColumn, spaceIndentLevels } from './bom-indent.js';
 import { withoutReusedDesignators } from './bom-reused-refs.js';
 import type { EntityMention, MentionSink } from './builder.js';
 import { roleOf, type ColumnRole } from './columns.js';
@@ -156,11 +156,24 @@ export function extractBom(
   let section: { name: string; alias?: string; row: number } | undefined;
   let inNotes = false;
   const hasLevels = body.some((r) => parseLevel(get(r.cells, 'level')) !== undefined);
-  // Without a level column, outline item numbers ("1", "1.2", "1.2.3") give the level.
-  const outline = hasLevels || body.some((r) => get(r.cells, 'group')) ? undefined : outlineColumn(body);
+  // Without a level column, dots in front of the item numbers may give it (bom-indent.ts); the
+  // numbers are read without them, as the other documents write them.
+  const dots = hasLevels ? undefined : dottedCodeColumn(body.map((r) => r.cells));
+  const dottedLevel = new Map<number, number | undefined>();
+  if (dots !== undefined)
+    body = body.map((r) => {
+      const { level, code } = dottedCode(r.cells[dots] ?? '');
+      dottedLevel.set(r.row, level);
+      return { ...r, cells: r.cells.map((c, i) => (i === dots ? code : c)) };
+    });
+  // Without either, outline item numbers ("1", "1.2", "1.2.3") give the level.
+  const outline =
+    hasLevels || dots !== undefined || body.some((r) => get(r.cells, 'group'))
+      ? undefined
+      : outlineColumn(body);
   // Without either, leading spaces in the name cell may give it.
   const spaced =
-    hasLevels || outline !== undefined || !raw
+    hasLevels || dots !== undefined || outline !== undefined || !raw
       ? undefined
       : spaceIndentLevels(
           body.map((r) => (get(r.cells, 'name') ? raw(r.cells, 'name') : raw(r.cells, 'description'))),
@@ -171,13 +184,14 @@ export function extractBom(
   const zeroTop = outline !== undefined && body.some((r) => /^0\.?$/.test((r.cells[outline] ?? '').trim()));
   const levelOf = (cells: string[], row: number): number | undefined => {
     if (spaced) return spacedLevel.get(row);
+    if (dots !== undefined) return dottedLevel.get(row);
     if (outline === undefined) return parseLevel(get(cells, 'level'));
     const pos = (cells[outline] ?? '').trim().replace(/\.$/, '');
     if (!/^\d+(\.\d+)*$/.test(pos)) return undefined;
     if (zeroTop) return pos === '0' ? 0 : pos.split('.').length;
     return pos.split('.').length - 1;
   };
-  const levelled = hasLevels || outline !== undefined || spaced !== undefined;
+  const levelled = hasLevels || dots !== undefined || outline !== undefined || spaced !== undefined;
   // The product is the one line at the top level; several top-level lines are a list of assemblies.
   // (Whatever number the top level has: 0 in most exports, 1 in some.)
   const indented = (cells: string[]): number | undefined =>

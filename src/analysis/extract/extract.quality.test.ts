@@ -68,6 +68,11 @@ const OWN_FLOOR: Record<string, { entities: number; relationships: number }> = {
   // merrow (released 2026-11-24, blind first run 61.0 / 77.2: a capellambse dump's nested physical
   // components, applied property values, FLOW-kind ports and deployed software, and a pin-out's
   // "Signal / Function" column, were unread) is held by the common floor.
+  // selby (released 2026-11-24, blind first run 78.1 / 86.2 on e9c32ec; 96.1 / 95.7 after h-ext4). Its
+  // truth makes one converter's reference-resistor nets (REFIN+/-) no signals, where wrenfield's and
+  // tessaly's make a lone ADC pin's divider net (VBAT_SENSE) one; it puts the RTD converter's data-ready
+  // line in the SPI link, and the op-amp's input and output nets (PRESS_DIV/ADC) in the signal they scale.
+  'selby-steam-sterilizer': { entities: 0.96, relationships: 0.95 },
   // thornby (released 2026-11-24, blind first run 70.9 / 81.4 on the session's start code) reaches the
   // common floor (98.1 / 97.5) and has no floor of its own. What it still misses is a truth convention:
   // the RMII nets between MCU and PHY are aliases of the Ethernet link there, an RMII bus in the netlist.

@@ -27,6 +27,7 @@ import {
   type UnionFind,
 } from './joins.js';
 import { leaveItemNetsToItems } from './item-lines.js';
+import { partsByDesignator } from './part-designators.js';
 import { keyValueLists } from './list-tables.js';
 import { extractNetlist } from './netlist.js';
 import { withoutLinesAtConnectors } from './pin-lines.js';
@@ -120,6 +121,7 @@ function attachDocumentId(model: ExtractedModel, documentName: string, id: strin
 
 function merge(sink: MentionSink): ExtractedModel {
   const mentions = sink.entities;
+  partsByDesignator(mentions);
   leaveItemNetsToItems(mentions);
   leavePairsToItems(mentions);
   const parent = mentions.map((_, i) => i);

@@ -43,3 +43,40 @@ describe('interface blocks typing ports', () => {
     expect(interfaces({ elements, connectors: typed })).toContain('RS485');
   });
 });
+
+describe('an export that does not say which classes are interface blocks (MDK element JSON)', () => {
+  // Stereotypes are only ids here; the profile that would name them is not in the export.
+  const cls = (id: string, name: string, ownerId: string) => ({
+    id,
+    name,
+    type: 'Class',
+    ownerId,
+    _appliedStereotypeIds: [`st-${ownerId}`],
+  });
+  const elements = [
+    { id: 'pk1', name: 'Structure', type: 'Package' },
+    { id: 'pk2', name: 'Interfaces', type: 'Package' },
+    cls('b0', 'Sterilizer', 'pk1'),
+    cls('b1', 'Controller', 'pk1'),
+    cls('b2', 'Power Module', 'pk1'),
+    cls('i1', 'DC24', 'pk2'),
+    cls('i2', 'DC5', 'pk2'),
+    { id: 'a1', name: 'controller', type: 'Property', ownerId: 'b0', typeId: 'b1', aggregation: 'composite' },
+    { id: 'a2', name: 'power', type: 'Property', ownerId: 'b0', typeId: 'b2', aggregation: 'composite' },
+    { id: 'p1', name: 'pwrIn', type: 'Port', ownerId: 'b1', typeId: 'i1' },
+    { id: 'p2', name: 'dcOut', type: 'Port', ownerId: 'b2', typeId: 'i1' },
+  ];
+  const names = () =>
+    jsonDoc({ elements })
+      .entities.map((e) => e.name)
+      .sort();
+
+  it('reads a class that types ports and no part as what the ports carry, not a part', () => {
+    expect(names()).toContain('Controller');
+    expect(names()).not.toContain('DC24');
+  });
+
+  it('reads an unused class kept with those port types as one of them', () => {
+    expect(names()).not.toContain('DC5');
+  });
+});

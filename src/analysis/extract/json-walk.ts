@@ -29,11 +29,11 @@ export const TYPED_BY_KEY =
 // "source", "sourcePort", "from_block", "srcNode", "sourcePortId": one end, whatever it is said to be.
 // SysML v2 names a flow's ends by the features they join ("sourceOutputFeature", "targetInputFeature").
 export const SOURCE_KEY =
-  /^(source|from|client|end1|endA|end_a|src|producer|provider|dependent|sender|origin|informationSource|sourceOutputFeature|sourceFeature)([_ ]?(part|port|component|element|block|node|id|ref|unit))?([_ ]?(id|ref))?$/i;
+  /^(source|from|client|end1|endA|end_a|src|producer|provider|dependent|sender|origin|informationSource|sourceOutputFeature|sourceFeature)([_ ]?(part|port|component|element|block|node|id|ref|unit))?([_ ]?(id|ref)s?)?$/i;
 export const TARGET_KEY =
-  /^(target|to|supplier|end2|endB|end_b|dst|dest|destination|consumer|receiver|dependsOn|depends_on|dependee|informationTarget|targetInputFeature|targetFeature)([_ ]?(part|port|component|element|block|node|id|ref|unit))?([_ ]?(id|ref))?$/i;
+  /^(target|to|supplier|end2|endB|end_b|dst|dest|destination|consumer|receiver|dependsOn|depends_on|dependee|informationTarget|targetInputFeature|targetFeature)([_ ]?(part|port|component|element|block|node|id|ref|unit))?([_ ]?(id|ref)s?)?$/i;
 export const ITEM_KEY =
-  /^(allocated_?(exchange_?)?items?|item|items|conveyed|conveys|conveyedItem|conveyed_item|conveyedItems|itemType|item_type|itemProperty|exchangeItem|exchangedItem|exchangeItems|carries|resource|signal|signals|payload|payloadType|conveyedRefs?|conveyedClassifiers?|itemRefs?|itemIds|item_ids|conveyedItemIds|convoyedItems?|convoyedItemIds|convoyedInformations?)$/i;
+  /^(allocated_?(exchange_?)?items?|item|items|conveyed|conveys|conveyedItem|conveyed_item|conveyedItems|itemType|item_type|itemProperty|exchangeItem|exchangedItem|exchangeItems|carries|resource|signal|signals|payload|payloadType|conveyedRefs?|conveyedIds|conveyedClassifiers?|itemRefs?|itemIds|item_ids|conveyedItemIds|convoyedItems?|convoyedItemIds|convoyedInformations?)$/i;
 /** Containment as a list of member ids ("children": ["blk-110", "blk-120"]). */
 export const CHILD_REFS_KEY =
   /^(children|childIds|child_ids|parts|partIds|part_ids|subBlocks|sub_blocks|subblocks|components|members|contains|elements|ownedPart|ownedParts|nestedPart|ownedMember|ownedUsage)$/i;

@@ -71,3 +71,26 @@ describe('commands passed on by a driver', () => {
     );
   });
 });
+
+describe('an array driver (ULN2803: I1 … I8 in, O1 … O8 open-collector out)', () => {
+  const channel = (n: number, input: string, output: string): [string, NetlistNode[]][] => [
+    [input, [mcu(`PB${n}`, 'bidirectional'), pin('U6', `I${n}`, 'input')]],
+    [output, [pin('U6', `O${n}`, 'open_collector')]],
+  ];
+  it('pairs each numbered channel whatever its nets are called', () => {
+    const signals = new Map([
+      ...channel(1, 'HTR1_IN', 'HTR1_DRV'),
+      ...channel(2, 'WP_IN', 'WTR_PUMP'),
+      ...channel(3, 'LOCK_IN', 'DOOR_LOCK'),
+    ]);
+    expect(passedOn(signals)).toEqual([
+      ['HTR1_IN', 'HTR1_DRV'],
+      ['WP_IN', 'WTR_PUMP'],
+      ['LOCK_IN', 'DOOR_LOCK'],
+    ]);
+  });
+
+  it('needs several channels for that: one channel of unrelated names stays two signals', () => {
+    expect(passedOn(new Map(channel(1, 'WP_IN', 'WTR_PUMP')))).toEqual([]);
+  });
+});

@@ -212,6 +212,9 @@ export function extractNetlist(
  * amplifier's "INP"/"OUTP" between a sense pair and its measurement is not one either: the pair is a
  * bus, not a signal net.
  */
+/** A driver's output pin: push-pull, or the open collector (emitter, drain) of a low-side switch. */
+const OUTPUT_PIN = /^(output|open_collector|open_emitter|open_drain)$/;
+
 export function passedOn(signals: Map<string, NetlistNode[]>): [string, string][] {
   const stem = (net: string): string => net.replace(/[_-][^_-]*$/, '');
   // "BRK_L_EN" in, "BRK_L" out: one net may also be the other's stem with a level word added.
@@ -219,19 +222,37 @@ export function passedOn(signals: Map<string, NetlistNode[]>): [string, string][
     (stem(a) === stem(b) && stem(a) !== a) || stem(a) === b || stem(b) === a;
   const ends = [...signals].flatMap(([net, nodes]) =>
     nodes.flatMap((n) => {
-      const m = /^(IN|OUT)(\w*)$/i.exec(n.pinFunction ?? '');
-      const dir =
-        m && n.pinType === (m[1]!.toUpperCase() === 'IN' ? 'input' : 'output') ? m[1]!.toUpperCase() : '';
+      // "IN0"/"OUT0", and an array driver's short "I1"/"O1" (ULN2803: I1 … I8 in, O1 … O8 out).
+      const m = /^(IN|OUT)(\w*)$/i.exec(n.pinFunction ?? '') ?? /^(I|O)(\d+)$/i.exec(n.pinFunction ?? '');
+      const word = m?.[1]!.toUpperCase().slice(0, 1) === 'I' ? 'IN' : 'OUT';
+      const dir = m && (word === 'IN' ? n.pinType === 'input' : OUTPUT_PIN.test(n.pinType ?? '')) ? word : '';
       return dir ? [{ net, ref: n.ref, dir, channel: m![2]!.toUpperCase() }] : [];
     }),
   );
   const inputs = ends.filter((e) => e.dir === 'IN');
+  // A part driving several numbered channels, each one input to one output, is an array of drivers
+  // (a Darlington array, an octal buffer): a channel's output is its input's command whatever the
+  // nets are called ("HTR1_IN" in, "HTR1_DRV" out; "LOCK_IN" in, "DOOR_LOCK" out).
+  const channels = new Map<string, Set<string>>();
+  for (const e of ends)
+    if (/^\d+$/.test(e.channel))
+      channels.set(e.ref, (channels.get(e.ref) ?? new Set()).add(`${e.dir}${e.channel}`));
+  const isArray = (ref: string): boolean => {
+    const seen = channels.get(ref) ?? new Set();
+    const paired = [...seen].filter((c) => c.startsWith('IN') && seen.has(`OUT${c.slice(2)}`));
+    return paired.length >= 3;
+  };
   const pairs: [string, string][] = [];
   for (const i of inputs) {
     // A trigger fanned out to several channels (INA and INB) makes several outputs, each its own.
     if (inputs.filter((x) => x.net === i.net && x.ref === i.ref).length !== 1) continue;
     for (const o of ends.filter((e) => e.dir === 'OUT'))
-      if (o.ref === i.ref && o.channel === i.channel && o.net !== i.net && sameStem(i.net, o.net))
+      if (
+        o.ref === i.ref &&
+        o.channel === i.channel &&
+        o.net !== i.net &&
+        (sameStem(i.net, o.net) || (/^\d+$/.test(i.channel) && isArray(i.ref)))
+      )
         pairs.push([i.net, o.net]);
   }
   return pairs;

@@ -10,7 +10,7 @@ import type { ColumnRole } from './columns.js';
 import { foldBuses } from './net-buses.js';
 import { LINE_OF_INTERFACE } from './pin-lines.js';
 import { endpoint } from './n2.js';
-import { busKind, isBareProtocol, isGroundName, isPowerName, isRefdes } from './normalise.js';
+import { busKind, isBareProtocol, isGroundName, isPowerName, isRefdes, normaliseName } from './normalise.js';
 import type { Provenance } from './types.js';
 
 const DIR_HEADER = /^(dir\.?|direction|i\/o|io|signal direction)(\s*\(.*\))?$/i;
@@ -97,14 +97,26 @@ function interfaceCell(cell: string): { name: string; id?: string } | undefined 
 export interface PinListColumns {
   dir: number;
   remote: number;
+  /** "Net | Signal": the schematic net's column, when a second column names what it carries. */
+  net?: number;
+  /** The column naming the item in words beside a Net column ("Signal", "Signal name", "Function"). */
+  item?: number;
 }
+
+const NET_HEADER = /^(net|net name|schematic net)$/i;
+const ITEM_HEADER = /^(signal|signal name|function|signal \/ function)$/i;
 
 /** The direction and remote-unit columns of a pin list's header, when it has both. */
 export function pinListColumns(header: string[]): PinListColumns | undefined {
   const clean = header.map((c) => c.replace(/[*`]/g, '').trim());
   const dir = clean.findIndex((c) => DIR_HEADER.test(c));
   const remote = clean.findIndex((c) => REMOTE_HEADER.test(c));
-  return dir >= 0 && remote >= 0 ? { dir, remote } : undefined;
+  if (dir < 0 || remote < 0) return undefined;
+  // A pin-out with a Net column and a Signal column gives each pin twice: the schematic net, and the
+  // signal it carries by name. Both headings read as the signal; the net is the one headed Net.
+  const net = clean.findIndex((c) => NET_HEADER.test(c));
+  const item = clean.findIndex((c, i) => i !== net && ITEM_HEADER.test(c));
+  return net >= 0 && item >= 0 ? { dir, remote, net, item } : { dir, remote };
 }
 
 type Row = { cells: string[]; row: number };
@@ -119,6 +131,8 @@ export function extractPinList(
   viewpoint?: string,
   /** "J2 Sensor Connector": a pin-out per connector names the connector in its title, not a column. */
   caption?: string,
+  /** Names the other documents give (normalised): a Signal column's name is the item when it is one. */
+  known?: Set<string>,
 ): void {
   const titled = /^([A-Z]{1,3}\d{1,3})\s/.exec(caption?.trim() ?? '')?.[1];
   const netsOf = (cell: string): string[] =>
@@ -127,13 +141,31 @@ export function extractPinList(
       .map((n) => n.trim())
       // "NC" in a net column marks an unconnected pin, not a net called NC.
       .filter(
-        (n) => /^[+A-Z0-9_]+$/i.test(n) && !/^-+$/.test(n) && !/^(nc|n\/c|none|spare|reserved)$/i.test(n),
+        (n) =>
+          /^[+-]?[A-Z0-9_][A-Z0-9_+-]*$/i.test(n) &&
+          !/^-+$/.test(n) &&
+          !/^(nc|n\/c|none|spare|reserved)$/i.test(n),
       );
-  const folded = foldBuses(body.flatMap(({ cells }) => netsOf(get(cells, 'signal'))));
+  // The Signal column beside a Net column names the signal when the other documents name it too
+  // ("Chamber Heater Command"): the pin is read as that signal on that net. One only the pin-out gives
+  // describes the wire ("Gate High U", a line of a link the pin-out does not name): the row is read as
+  // without the two columns told apart.
+  // A signal sent over a bus line ("Display Data" on HMI_TX) rides on the bus: the line is not its net.
+  const netColumn = (cells: string[]): string[] =>
+    cols.net !== undefined ? netsOf((cells[cols.net] ?? '').trim()) : [];
+  const busLines = foldBuses(body.flatMap(({ cells }) => netColumn(cells)));
+  const itemOf = (cells: string[]): string | undefined => {
+    const cell = cols.item !== undefined ? (cells[cols.item] ?? '').trim() : '';
+    if (!cell || !known?.has(normaliseName(cell))) return undefined;
+    return netColumn(cells).some((n) => busLines.has(n) || busKind(n)) ? undefined : cell;
+  };
+  const netCell = (cells: string[]): string =>
+    cols.net !== undefined && itemOf(cells) ? (cells[cols.net] ?? '').trim() : get(cells, 'signal');
+  const folded = foldBuses(body.flatMap(({ cells }) => netsOf(netCell(cells))));
   for (const { cells, row } of body) {
     const p = prov(row);
-    const nets = netsOf(get(cells, 'signal'));
-    const fn = itemOfFunction(get(cells, 'description'));
+    const nets = netsOf(netCell(cells));
+    const fn = itemOfFunction(itemOf(cells) ?? get(cells, 'description'));
     if (nets.some(isGroundName) || (/^(spare|nc|n\/c|reserved|-)?$/i.test(fn.trim()) && nets.length === 0))
       continue;
     // "PWR IN" / "PWR OUT": a power pin's direction, read as any other.
@@ -195,10 +227,18 @@ export function extractPinList(
     if (viewpoint && !bus && /^(IN|I|INPUT|OUT|O|OUTPUT)$/.test(dir))
       sink.relate(endpoint(viewpoint, p, sink), item, /^I/.test(dir) ? 'CONSUMES' : 'PROVIDES', p);
     for (const u of remoteUnits(remote)) {
+      const type = bus
+        ? 'CONNECTS'
+        : /^(IN|I|INPUT)$/.test(dir)
+          ? 'PROVIDES'
+          : /^(OUT|O|OUTPUT)$/.test(dir)
+            ? 'CONSUMES'
+            : undefined;
+      // A far end described in words on a pin with no direction ("Load common for the outputs" on a
+      // pass-through supply pin) says where the wire goes, and names no unit.
+      if (!type && !isName(u)) continue;
       const unit = endpoint(u, p, sink);
-      if (bus) sink.relate(unit, item, 'CONNECTS', p);
-      else if (/^(IN|I|INPUT)$/.test(dir)) sink.relate(unit, item, 'PROVIDES', p);
-      else if (/^(OUT|O|OUTPUT)$/.test(dir)) sink.relate(unit, item, 'CONSUMES', p);
+      if (type) sink.relate(unit, item, type, p);
     }
   }
 }

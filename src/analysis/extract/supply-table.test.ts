@@ -79,3 +79,17 @@ describe('a rail table with a Loads column', () => {
     expect(m.entities.find((e) => e.name === 'Mains Supply')?.aliases).toEqual([]);
   });
 });
+
+describe('the return in a supply table', () => {
+  it('is listed for its pins, not a rail anything provides or consumes', () => {
+    const m = model(
+      tableDoc('icd.md', [
+        ['Supply', 'Net', 'Provided by', 'Consumers', 'Connector'],
+        ['24V Rail', '+24V', '24V Power Supply', 'Controller Board', 'J1'],
+        ['Ground', 'GND', '—', 'all', 'J1-2, J3-6'],
+      ]),
+    );
+    expect(m.entities.map((e) => e.name)).not.toContain('Ground');
+    expect(m.entities.map((e) => e.name)).not.toContain('all');
+  });
+});

@@ -278,6 +278,8 @@ export function extractTable(
       const rail = get(cells, 'rail');
       const consumer = get(cells, consumerRole);
       if (!rail || !consumer || /^total/i.test(consumer)) continue;
+      // The return ("Ground" on GND) is listed for its pins: nothing provides or consumes it.
+      if (isGroundName(rail) || isGroundName(get(cells, 'net'))) continue;
       // "3V3 Rail (+3V3)": the rail and its net label, as a signal list writes an item and its net.
       const { name: railWords, alias: railNet } = labelled(rail);
       // A Net column beside the supply's name is the net label that carries it ("24VAC Supply" | "24VAC").
@@ -332,7 +334,16 @@ export function extractTable(
   if (col.has('pin') && col.has('signal')) {
     const pinList = pinListColumns(header.cells);
     if (pinList)
-      return extractPinList(body, get, pinList, (row) => prov(row, 'pin_table'), sink, viewpoint, table.name);
+      return extractPinList(
+        body,
+        get,
+        pinList,
+        (row) => prov(row, 'pin_table'),
+        sink,
+        viewpoint,
+        table.name,
+        known,
+      );
     const lines = linesOfCodedInterfaces(body, get, (row) => prov(row, 'pin_table'), sink);
     for (const { cells, row } of body) {
       const signal = get(cells, 'signal');
