@@ -11,6 +11,8 @@ import { initials, isRefdes, normaliseName } from './normalise.js';
 import { isDeterminer, isExcludedName, isNameToken, typeFromName } from './prose-names.js';
 import { tailAfterAside } from './prose-tails.js';
 import { VERBS } from './prose-verbs.js';
+import { activeVoice } from './prose-voice.js';
+import { relateFlow } from './prose-flow.js';
 
 import type { EntityType, Provenance } from './types.js';
 import { phraseAfter, phraseBefore, phrasesAfter, tokenize, type Phrase } from './prose-phrases.js';
@@ -159,7 +161,7 @@ function relateSentence(
   known: Set<string>,
   ctx: Context,
 ): void {
-  const tokens = tokenize(sentence);
+  const tokens = activeVoice(tokenize(sentence), known);
   const say = (name: string, type?: EntityType): string | undefined => mention(name, p, sink, known, type);
   let lastSubject: Phrase | undefined;
   // The subject of the sentence's main clause, which a relative clause (", which drives Z") does not
@@ -203,14 +205,16 @@ function relateSentence(
           subjEnd -= 2;
         else break;
       }
+      // A bare participle is a verb only as a reduced relative clause, right after a comma.
+      if (rule.reduced && tokens[subjEnd - 1] !== ',') continue;
       const relative = /^(which|that)$/i.test(tokens[subjEnd] ?? '') && tokens[subjEnd - 1] === ',';
       // "X is powered from Y and supplies Z": after "and" the verb keeps the sentence's subject;
       // "…the Y, which powers Z": Y; "It …": the previous sentence's subject.
       let subjects: string[] = [];
       // ", which" refers to the name just before the comma when a document named it ("…over the
       // Valve SPI, which leaves…"), else to what the sentence last named as an object.
-      const antecedent = relative ? phraseBefore(tokens, subjEnd - 1, known) : undefined;
-      if (antecedent && known.has(normaliseName(antecedent.name))) {
+      const antecedent = relative || rule.reduced ? phraseBefore(tokens, subjEnd - 1, known) : undefined;
+      if (antecedent && (rule.reduced || known.has(normaliseName(antecedent.name)))) {
         subjects = [antecedent.name];
         lastSubject = antecedent;
       } else if (relative && ctx.object) subjects = [ctx.object];
@@ -246,7 +250,7 @@ function relateSentence(
       let from = i + len;
       const recipient = PRONOUN.test(tokens[from] ?? '') ? ctx.object : undefined;
       if (recipient) from++;
-      const objects = phrasesAfter(tokens, from, known);
+      let objects = phrasesAfter(tokens, from, known);
       // "The MCU closes the position loop. It reads…": a known subject is what "It" refers to next,
       // even when its own verb's object names nothing.
       if (objects.length === 0 && subjects.length === 1 && known.has(normaliseName(subjects[0]!)))
@@ -255,13 +259,21 @@ function relateSentence(
       const last = objects[objects.length - 1]!;
       // "X supplies Y to Z": Z consumes Y. "X communicates with Y over Z": both connect to Z.
       let tailAt = tailAfterAside(tokens, last.end);
-      if (/^(down|up|back|onward|on)$/i.test(tokens[tailAt] ?? '')) tailAt++;
-      const tail = tokens[tailAt]?.toLowerCase();
+      if (/^(down|up|back|onward|on|available)$/i.test(tokens[tailAt] ?? '')) tailAt++;
+      if (rule.availableOnly && !/^available$/i.test(tokens[tailAt - 1] ?? '')) continue;
+      let tail = tokens[tailAt]?.toLowerCase();
+      // "generates X for Y" says what "to Y" says: Y takes X.
+      if (rule.type === 'PROVIDES' && !rule.reverse && tail === 'for') tail = 'to';
       const toIt = tail === 'to' && PRONOUN.test(tokens[tailAt + 1] ?? '') ? ctx.object : undefined;
       let extra =
         tail && (/^(to|into|over|via|through|using|from)$/.test(tail) || (rule.route && tail === 'at'))
           ? phrasesAfter(tokens, tailAt + 1, known)
           : [];
+      // "feeds the MCU with the 3V3 Rail": the object takes what follows "with".
+      if (rule.type === 'PROVIDES' && !rule.reverse && tail === 'with') {
+        const given = phrasesAfter(tokens, tailAt + 1, known);
+        if (given.length > 0) [objects, extra, tail] = [given, objects, 'to'];
+      }
       // "sends X to Y and Z to W": a phrase of the list after "to" followed by its own "to" is the next
       // thing sent, to the recipients after it, not one more recipient of X.
       const sentOn: { item: Phrase; to: Phrase[] }[] = [];
@@ -345,8 +357,8 @@ function relateSentence(
           // a supply's or a line's energising ("LOOP_EN energises the relay") is what the object takes.
           if (ENERGISES.test(verbWord) && /[a-z]/.test(s) && typeFromName(s) === 'COMPONENT')
             sink.relate(s, t, 'INFLUENCES', p);
-          else if (rule.reverse) sink.relate(t, s, rule.type, p);
-          else sink.relate(s, t, rule.type, p);
+          else if (rule.reverse) relateFlow(sink, t, s, rule.type, p);
+          else relateFlow(sink, s, t, rule.type, p);
           // "receives Y from Z": Z provides Y.
           if (rule.type === 'CONSUMES' && !rule.reverse && tail === 'from')
             for (const e of extra) {
