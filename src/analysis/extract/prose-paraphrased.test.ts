@@ -99,3 +99,20 @@ describe('a supply verb written from the flow', () => {
     expect(read('The 24V Rail supplies the Heater.')).toContain('heater CONSUMES 24v rail');
   });
 });
+
+describe('several things each from its own source', () => {
+  it('reads "receives X from Y and Z from W" as Y providing X and W providing Z', () => {
+    const r = read(
+      'The Main MCU receives the Block Temperature from the Battery Pack and the Lid Temperature from the Heater.',
+    );
+    expect(r).toContain('battery pack PROVIDES block temperature');
+    expect(r).toContain('heater PROVIDES lid temperature');
+    expect(r).toContain('main mcu CONSUMES lid temperature');
+    expect(r).not.toContain('lid temperature PROVIDES block temperature');
+  });
+  it('reads "is built from" as containment', () => {
+    expect(read('The Controller Assembly is built from the Main MCU and the Gate Driver.')).toContain(
+      'controller assembly CONTAINS gate driver',
+    );
+  });
+});

@@ -91,6 +91,6 @@ export const VERBS: VerbRule[] = [
   { re: /^((shall|will) )?(contains?|includes?|comprises?|houses?|incorporates?) ?$/, type: 'CONTAINS' },
   { re: /^(consists?) of$/, type: 'CONTAINS' },
   // "is made up of", "is composed of", "is built up from": what a thing is assembled from.
-  { re: /^(is|are) (made up|composed|built up) (of|from)$/, type: 'CONTAINS' },
+  { re: /^(is|are) (made up|composed|built( up)?|assembled) (of|from)$/, type: 'CONTAINS' },
   { re: /^(is|are) (part) of$/, type: 'CONTAINS', reverse: true },
 ];

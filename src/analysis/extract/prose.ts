@@ -275,10 +275,11 @@ function relateSentence(
         if (given.length > 0) [objects, extra, tail] = [given, objects, 'to'];
       }
       // "sends X to Y and Z to W": a phrase of the list after "to" followed by its own "to" is the next
-      // thing sent, to the recipients after it, not one more recipient of X.
+      // thing sent, to the recipients after it, not one more recipient of X. So with "from": "receives
+      // X from Y and Z from W".
       const sentOn: { item: Phrase; to: Phrase[] }[] = [];
-      if (tail === 'to') {
-        const k = extra.findIndex((e, n) => n > 0 && tokens[tailAfterAside(tokens, e.end)] === 'to');
+      if (tail === 'to' || tail === 'from') {
+        const k = extra.findIndex((e, n) => n > 0 && tokens[tailAfterAside(tokens, e.end)] === tail);
         if (k > 0) {
           const at = tailAfterAside(tokens, extra[k]!.end);
           sentOn.push({ item: extra[k]!, to: phrasesAfter(tokens, at + 1, known) });
@@ -379,17 +380,22 @@ function relateSentence(
               if (x) sink.relate(s, x, 'CONSUMES', p);
             }
         }
-        if (rule.type === 'PROVIDES' && !rule.reverse)
+        if ((rule.type === 'PROVIDES' || rule.type === 'CONSUMES') && !rule.reverse)
           for (const { item, to } of sentOn) {
             const t = say(
               item.name,
               rule.data && !known.has(normaliseName(item.name)) ? 'SIGNAL' : undefined,
             );
             if (!t) continue;
-            sink.relate(s, t, 'PROVIDES', p);
+            sink.relate(s, t, rule.type, p);
             for (const c of to) {
               const r = say(c.name);
-              if (r) sink.relate(r, t, 'CONSUMES', p);
+              if (!r) continue;
+              // To a recipient, who takes it; from a source, which provides it (or, for what the
+              // subject derives, which the subject takes).
+              if (tail === 'to') sink.relate(r, t, 'CONSUMES', p);
+              else if (rule.type === 'CONSUMES') sink.relate(r, t, 'PROVIDES', p);
+              else sink.relate(s, r, 'CONSUMES', p);
             }
           }
         if (tail === 'to' && extra.length > 0) ctx.object = say(extra[extra.length - 1]!.name) ?? ctx.object;
