@@ -116,3 +116,19 @@ describe('several things each from its own source', () => {
     );
   });
 });
+
+describe('nominal forms', () => {
+  it('reads "is the source of X for Y" and "acts as the supplier of X to Y"', () => {
+    const r = read('The LDO Regulator is the source of the 3V3 Rail for the Main MCU.');
+    expect(r).toContain('ldo regulator PROVIDES 3v3 rail');
+    expect(r).toContain('main mcu CONSUMES 3v3 rail');
+    expect(read('The Battery Pack acts as the supplier of the 24V Bus to the Heater.')).toContain(
+      'heater CONSUMES 24v bus',
+    );
+  });
+  it('reads "has a dependency on" as a dependency', () => {
+    expect(read('The Display Module has a dependency on the Main MCU.')).toContain(
+      'display module DEPENDS_ON main mcu',
+    );
+  });
+});

@@ -204,6 +204,24 @@ const recipientFirst: ParaphraseFamily = {
     }),
 };
 
+/** Nominal forms: "is the source of X for Y", "has a dependency on", "is built from". */
+const nominal: ParaphraseFamily = {
+  name: 'nominal forms',
+  rewrite: (text, pick) =>
+    text
+      .replace(
+        new RegExp(String.raw`\b(provides|supplies|generates)\s(${NAMES})\sto\s(${NAMES})(?=\s?[.;]|$)`, 'g'),
+        (_m, _v, x: string, y: string) =>
+          pick([
+            `is the source of ${x} for ${y}`,
+            `acts as the source of ${x} for ${y}`,
+            `is the supplier of ${x} to ${y}`,
+          ]),
+      )
+      .replace(/\bdepends on\b/g, () => pick(['has a dependency on', 'is reliant on']))
+      .replace(/\bconsists of\b/g, () => pick(['is built from', 'is assembled from'])),
+};
+
 export const PARAPHRASE_FAMILIES: ParaphraseFamily[] = [
   supplyFrom,
   providesTo,
@@ -214,6 +232,7 @@ export const PARAPHRASE_FAMILIES: ParaphraseFamily[] = [
   passive,
   relativeClause,
   recipientFirst,
+  nominal,
 ];
 
 /** A family's rewrite of a document's blocks, the variants taken in turn across the document. */

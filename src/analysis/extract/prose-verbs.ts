@@ -55,6 +55,11 @@ export const VERBS: VerbRule[] = [
     type: 'PROVIDES',
   },
   { re: /^makes?$/, type: 'PROVIDES', availableOnly: true },
+  // Nominal: "is the source of X for Y", "acts as the supplier of X to Y".
+  {
+    re: /^((is|are|acts? as|serves? as) )?the (main |sole |primary )?(source|supplier|provider)s? of$/,
+    type: 'PROVIDES',
+  },
   // What is sent is information: "reports Depth" names a signal whatever its head word.
   {
     re: /^((shall|will|must) )?(sends?|transmits?|reports?|forwards?|publishes?|broadcasts?|streams?|relays?|communicates?)$/,
@@ -72,6 +77,7 @@ export const VERBS: VerbRule[] = [
   },
   { re: /^((shall|will) )?(depends?|relies?|relying|depending) (on|upon)$/, type: 'DEPENDS_ON' },
   { re: /^(is|are) (\w+ly )?(dependent|reliant) (on|upon)$/, type: 'DEPENDS_ON' },
+  { re: /^(has|have) an? (\w+ )?dependency (on|upon)$/, type: 'DEPENDS_ON' },
   { re: /^((shall|will) )?(requires?|needs?)$/, type: 'DEPENDS_ON' },
   { re: /^(is|are) (connected|linked|wired|attached) (to|with)$/, type: 'CONNECTS' },
   { re: /^((shall|will) )?(connects?|interfaces?|communicates?|talks?|links?) (to|with)$/, type: 'CONNECTS' },
