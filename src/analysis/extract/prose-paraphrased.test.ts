@@ -132,3 +132,14 @@ describe('nominal forms', () => {
     );
   });
 });
+
+describe('a bracketed aside after a subject', () => {
+  it('leaves the name before it the subject, in a list of subjects too', () => {
+    const r = read(
+      'The Main MCU (U1, U9), the Gate Driver (U2, U3) and the Heater (HT1, HT2) receive the 3V3 Rail from the LDO Regulator.',
+    );
+    expect(r).toContain('main mcu CONSUMES 3v3 rail');
+    expect(r).toContain('gate driver CONSUMES 3v3 rail');
+    expect(r).toContain('heater CONSUMES 3v3 rail');
+  });
+});

@@ -9,7 +9,7 @@ import type { TextBlock } from '../documents/types.js';
 import type { MentionSink } from './builder.js';
 import { initials, isRefdes, normaliseName } from './normalise.js';
 import { isDeterminer, isExcludedName, isNameToken, typeFromName } from './prose-names.js';
-import { tailAfterAside } from './prose-tails.js';
+import { nameEndBeforeAside, tailAfterAside } from './prose-tails.js';
 import { VERBS } from './prose-verbs.js';
 import { activeVoice } from './prose-voice.js';
 import { relateFlow } from './prose-flow.js';
@@ -234,7 +234,8 @@ function relateSentence(
             : (before === 'and' || (before === ',' && !aside)) && lastSubject
               ? lastSubject
               : undefined;
-        const found = continued ?? aside?.subject ?? phraseBefore(tokens, subjEnd, known);
+        const found =
+          continued ?? aside?.subject ?? phraseBefore(tokens, nameEndBeforeAside(tokens, subjEnd), known);
         // "Ventilation depends on …": the opening word's capital is the sentence's, not a name's.
         const subject =
           found && capitalisedByPosition(tokens, found.start, found.end, known, normaliseName)
@@ -456,7 +457,7 @@ function compoundSubjects(tokens: string[], subject: Phrase, known: Set<string>)
   for (;;) {
     while (at > 0 && isDeterminer(tokens[at - 1]!)) at--;
     if (at === 0 || !/^(and|,)$/.test(tokens[at - 1]!)) break;
-    const ph = phraseBefore(tokens, at - 1, known);
+    const ph = phraseBefore(tokens, nameEndBeforeAside(tokens, at - 1), known);
     if (!ph || !(known.has(normaliseName(ph.name)) || ph.name.split(' ').every(isNameToken))) break;
     out.push(ph.name);
     at = ph.start;
