@@ -143,3 +143,15 @@ describe('a bracketed aside after a subject', () => {
     expect(r).toContain('heater CONSUMES 3v3 rail');
   });
 });
+
+describe('control as a noun', () => {
+  it('reads "under the control of", "has control over" and "is in charge of"', () => {
+    expect(read('The Gate Driver is under the control of the Main MCU.')).toContain(
+      'main mcu INFLUENCES gate driver',
+    );
+    expect(read('The Main MCU has control over the Heater.')).toContain('main mcu INFLUENCES heater');
+    expect(read('The Display Module is in charge of the Heater.')).toContain(
+      'display module INFLUENCES heater',
+    );
+  });
+});

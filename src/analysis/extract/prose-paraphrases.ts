@@ -222,6 +222,27 @@ const nominal: ParaphraseFamily = {
       .replace(/\bconsists of\b/g, () => pick(['is built from', 'is assembled from'])),
 };
 
+/** Control said of the controlled part or as a noun: "Y is under the control of X", "X has control over Y". */
+const controlNouns: ParaphraseFamily = {
+  name: 'control nouns',
+  rewrite: (text, pick) =>
+    bySentence(text, (s, next) => {
+      // "It …" next refers to the subject; turned round, the sentence would leave it ambiguous.
+      if (/^(It|They)\b/.test(next)) return s;
+      const m = new RegExp(
+        String.raw`^${PREFIX}(${NAMES})\s(controls|drives|commands)\s(${NAMES})\s*([.!])$`,
+      ).exec(s);
+      if (!m) return s;
+      const [, prefix, x, , y, stop] = m;
+      const be = plural(y!) ? 'are' : 'is';
+      return pick([
+        `${prefix}${upperFirst(y!)} ${be} under the control of ${lowerFirst(x!)}${stop}`,
+        `${prefix}${x} has control over ${y}${stop}`,
+        `${prefix}${x} is in charge of ${y}${stop}`,
+      ]);
+    }),
+};
+
 export const PARAPHRASE_FAMILIES: ParaphraseFamily[] = [
   supplyFrom,
   providesTo,
@@ -233,6 +254,7 @@ export const PARAPHRASE_FAMILIES: ParaphraseFamily[] = [
   relativeClause,
   recipientFirst,
   nominal,
+  controlNouns,
 ];
 
 /** A family's rewrite of a document's blocks, the variants taken in turn across the document. */

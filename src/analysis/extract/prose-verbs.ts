@@ -75,6 +75,10 @@ export const VERBS: VerbRule[] = [
     re: /^((shall|will) )?(drives?|controls?|commands?|regulates?|governs?|switches|switch|actuates?|steers?|triggers?|manages?|turns?|rotates?|moves?|enables?|disables?|spins?|opens?|closes?|positions?|adjusts?|modulates?|throttles?|operates?|fires?|heats?|cools?|resets?|activates?|deactivates?)( off| on)?$/,
     type: 'INFLUENCES',
   },
+  // Control as a noun: "Y is under the control of X", "X has control over Y", "X is in charge of Y".
+  { re: /^(is|are) under the (\w+ )?control of$/, type: 'INFLUENCES', reverse: true },
+  { re: /^(has|have|takes?|keeps?) (full |sole )?control (of|over)$/, type: 'INFLUENCES' },
+  { re: /^(is|are) in charge of$/, type: 'INFLUENCES' },
   { re: /^((shall|will) )?(depends?|relies?|relying|depending) (on|upon)$/, type: 'DEPENDS_ON' },
   { re: /^(is|are) (\w+ly )?(dependent|reliant) (on|upon)$/, type: 'DEPENDS_ON' },
   { re: /^(has|have) an? (\w+ )?dependency (on|upon)$/, type: 'DEPENDS_ON' },
