@@ -155,3 +155,19 @@ describe('control as a noun', () => {
     );
   });
 });
+
+describe('a passive clause with a list before its agent', () => {
+  it('reads "X is fed to A, B and C by Y" as Y providing X to each', () => {
+    const r = read(
+      'The 5V Rail is fed to the Main MCU, the Gate Driver and the Heater by the LDO Regulator.',
+    );
+    expect(r).toContain('ldo regulator PROVIDES 5v rail');
+    expect(r).toContain('gate driver CONSUMES 5v rail');
+    expect(r).toContain('heater CONSUMES 5v rail');
+  });
+  it('does not reach past a clause that a comma ends', () => {
+    expect(read('The 5V Rail is fed to the Heater, which is switched by the Main MCU.')).not.toContain(
+      'main mcu PROVIDES 5v rail',
+    );
+  });
+});

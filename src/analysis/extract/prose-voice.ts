@@ -42,7 +42,12 @@ const CONTAINED = new Map<string, string>([
   ...group('includes', 'included'),
 ]);
 // Words that end the clause a passive verb's tail and agent must lie in.
-const CLAUSE_END = /^([,;:.]|which|that|when|while|if|so|because|until|unless)$/i;
+const CLAUSE_END = /^([;:.]|which|that|when|while|if|so|because|until|unless)$/i;
+/** A comma inside the clause: one that goes on to the next name of a list ("to the A, the B and the C"). */
+const listComma = (tokens: string[], at: number): boolean => {
+  const next = tokens[at + 1] === 'and' ? tokens[at + 2] : tokens[at + 1];
+  return next !== undefined && (isDeterminer(next) || /^[A-Z0-9+]/.test(next));
+};
 
 /** The tokens with every passive clause that names its agent turned into the active clause. */
 export function activeVoice(tokens: string[], known: Set<string>): string[] {
@@ -60,7 +65,14 @@ export function activeVoice(tokens: string[], known: Set<string>): string[] {
     if (contained) {
       if (!/^(in|within|inside)$/.test(out[by] ?? '')) continue;
     } else {
-      while (by < out.length && by - j <= 30 && out[by] !== 'by' && !CLAUSE_END.test(out[by]!)) by++;
+      while (
+        by < out.length &&
+        by - j <= 30 &&
+        out[by] !== 'by' &&
+        !CLAUSE_END.test(out[by]!) &&
+        (out[by] !== ',' || listComma(out, by))
+      )
+        by++;
       if (out[by] !== 'by') continue;
     }
     const agents = phrasesAfter(out, by + 1, known);
