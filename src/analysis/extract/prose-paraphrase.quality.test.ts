@@ -25,9 +25,13 @@ const PRODUCTS = ['extraction', 'extraction-blind'].flatMap((set) =>
     .map((d) => join(FIXTURES, set, d.name)),
 );
 
-/** Largest fall allowed, in F1 points: of the whole product's relationships, of the prose's own. */
+/**
+ * Largest fall allowed, in F1: of the whole product's relationships, of the prose's own. The prose's
+ * worst fall over the families is 4.8 points (a recipient-first rewrite of a long list); on the code
+ * before the paraphrase work 21 of 33 products fell further (up to 16 points, nominal forms).
+ */
 const PRODUCT_BOUND = 0.01;
-const PROSE_BOUND = 0.08;
+const PROSE_BOUND = 0.05;
 
 const proseOnly = (m: ExtractedModel): ExtractedModel => ({
   ...m,

@@ -12,7 +12,7 @@ export interface ParaphraseFamily {
 
 // A name as design descriptions write one: capitalised words (a lower-case head noun may close it:
 // "the Lid Closed signal"), an optional bracketed designator; a list of them joined by commas/"and".
-const NAME = String.raw`(?:the |a |an )?(?!It\b|They\b)(?=[^\s]*[A-Za-z])(?:[A-Z0-9+][\w+/.-]*\s)*[A-Z0-9+][\w+/.-]*(?:\s(?:signal|signals|rail|bus|line|supply|power|pulses|data|stream|link))?(?:\s\([^()]{1,40}\))?`;
+const NAME = String.raw`(?:the |a |an )?(?!It\b|They\b)(?=[^\s]*[A-Za-z])(?:[A-Z0-9+](?:[\w+/-]|\.(?=\w))*\s)*[A-Z0-9+](?:[\w+/-]|\.(?=\w))*(?:\s(?:signal|signals|rail|bus|line|supply|power|pulses|data|stream|link))?(?:\s\([^()]{1,40}\))?`;
 const NAMES = String.raw`${NAME}(?:(?:,\s|\sand\s|,\sand\s)${NAME})*`;
 const plural = (np: string): boolean => / and /.test(np) || /[^su]s$/.test(np.trim());
 const lowerFirst = (s: string): string => (/^(The|A|An) /.test(s) ? s[0]!.toLowerCase() + s.slice(1) : s);
