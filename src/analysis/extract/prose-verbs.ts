@@ -16,6 +16,13 @@ export interface VerbRule {
   route?: 'object' | 'at';
   /** The object is information sent (a signal) unless a document named it as something else. */
   data?: boolean;
+  /**
+   * A participle after a comma ("the Regulator, powered from the 5V Rail, provides…"): a reduced
+   * relative clause whose subject is the name before the comma; elsewhere it is no verb.
+   */
+  reduced?: boolean;
+  /** Only a relation when the object is followed by "available" ("makes X available to Y"). */
+  availableOnly?: boolean;
 }
 
 // "drives/controls/commands/triggers" are INFLUENCES, not DEPENDS_ON: the controller changes the
@@ -24,6 +31,7 @@ export interface VerbRule {
 export const VERBS: VerbRule[] = [
   { re: /^(is|are)( \w+ly)? (powered|supplied|fed|energi[sz]ed) (from|by)$/, type: 'CONSUMES' },
   { re: /^(runs?|operates?) (on|from)$/, type: 'CONSUMES' },
+  { re: /^(powered|supplied|fed|energi[sz]ed) (from|by)$/, type: 'CONSUMES', reduced: true },
   // "the supply, which powers the drivers": the drivers consume it.
   { re: /^(powers?|energi[sz]es?)$/, type: 'CONSUMES', reverse: true },
   // "receives its supply from the 15V Rail": a supply is power, as "power" is; so is a qualified one
@@ -46,9 +54,15 @@ export const VERBS: VerbRule[] = [
     re: /^((shall|will|must) )?(provides?|supplies|supply|delivers?|generates?|produces?|outputs?|feeds?|sources?|distributes?|derives?|charges?|passes|converts?|steps?)$/,
     type: 'PROVIDES',
   },
+  { re: /^makes?$/, type: 'PROVIDES', availableOnly: true },
+  // Nominal: "is the source of X for Y", "acts as the supplier of X to Y".
+  {
+    re: /^((is|are|acts? as|serves? as) )?the (main |sole |primary )?(source|supplier|provider)s? of$/,
+    type: 'PROVIDES',
+  },
   // What is sent is information: "reports Depth" names a signal whatever its head word.
   {
-    re: /^((shall|will|must) )?(sends?|transmits?|reports?|forwards?|publishes?|broadcasts?|streams?|relays?)$/,
+    re: /^((shall|will|must) )?(sends?|transmits?|reports?|forwards?|publishes?|broadcasts?|streams?|relays?|communicates?)$/,
     type: 'PROVIDES',
     data: true,
   },
@@ -58,10 +72,16 @@ export const VERBS: VerbRule[] = [
     reverse: true,
   },
   {
-    re: /^((shall|will) )?(drives?|controls?|commands?|regulates?|switches|switch|actuates?|steers?|triggers?|manages?|turns?|rotates?|moves?|enables?|disables?|spins?|opens?|closes?|positions?|adjusts?|modulates?|throttles?|operates?|fires?|heats?|cools?|resets?|activates?|deactivates?)( off| on)?$/,
+    re: /^((shall|will) )?(drives?|controls?|commands?|regulates?|governs?|switches|switch|actuates?|steers?|triggers?|manages?|turns?|rotates?|moves?|enables?|disables?|spins?|opens?|closes?|positions?|adjusts?|modulates?|throttles?|operates?|fires?|heats?|cools?|resets?|activates?|deactivates?)( off| on)?$/,
     type: 'INFLUENCES',
   },
+  // Control as a noun: "Y is under the control of X", "X has control over Y", "X is in charge of Y".
+  { re: /^(is|are) under the (\w+ )?control of$/, type: 'INFLUENCES', reverse: true },
+  { re: /^(has|have|takes?|keeps?) (full |sole )?control (of|over)$/, type: 'INFLUENCES' },
+  { re: /^(is|are) in charge of$/, type: 'INFLUENCES' },
   { re: /^((shall|will) )?(depends?|relies?|relying|depending) (on|upon)$/, type: 'DEPENDS_ON' },
+  { re: /^(is|are) (\w+ly )?(dependent|reliant) (on|upon)$/, type: 'DEPENDS_ON' },
+  { re: /^(has|have) an? (\w+ )?dependency (on|upon)$/, type: 'DEPENDS_ON' },
   { re: /^((shall|will) )?(requires?|needs?)$/, type: 'DEPENDS_ON' },
   { re: /^(is|are) (connected|linked|wired|attached) (to|with)$/, type: 'CONNECTS' },
   { re: /^((shall|will) )?(connects?|interfaces?|communicates?|talks?|links?) (to|with)$/, type: 'CONNECTS' },
@@ -78,7 +98,9 @@ export const VERBS: VerbRule[] = [
     type: 'CONNECTS',
     route: 'at',
   },
-  { re: /^((shall|will) )?(contains?|includes?|comprises?|houses?) ?$/, type: 'CONTAINS' },
+  { re: /^((shall|will) )?(contains?|includes?|comprises?|houses?|incorporates?) ?$/, type: 'CONTAINS' },
   { re: /^(consists?) of$/, type: 'CONTAINS' },
+  // "is made up of", "is composed of", "is built up from": what a thing is assembled from.
+  { re: /^(is|are) (made up|composed|built( up)?|assembled) (of|from)$/, type: 'CONTAINS' },
   { re: /^(is|are) (part) of$/, type: 'CONTAINS', reverse: true },
 ];

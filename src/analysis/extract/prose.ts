@@ -9,8 +9,10 @@ import type { TextBlock } from '../documents/types.js';
 import type { MentionSink } from './builder.js';
 import { initials, isRefdes, normaliseName } from './normalise.js';
 import { isDeterminer, isExcludedName, isNameToken, typeFromName } from './prose-names.js';
-import { tailAfterAside } from './prose-tails.js';
+import { nameEndBeforeAside, tailAfterAside } from './prose-tails.js';
 import { VERBS } from './prose-verbs.js';
+import { activeVoice } from './prose-voice.js';
+import { relateFlow } from './prose-flow.js';
 
 import type { EntityType, Provenance } from './types.js';
 import { phraseAfter, phraseBefore, phrasesAfter, tokenize, type Phrase } from './prose-phrases.js';
@@ -159,7 +161,7 @@ function relateSentence(
   known: Set<string>,
   ctx: Context,
 ): void {
-  const tokens = tokenize(sentence);
+  const tokens = activeVoice(tokenize(sentence), known);
   const say = (name: string, type?: EntityType): string | undefined => mention(name, p, sink, known, type);
   let lastSubject: Phrase | undefined;
   // The subject of the sentence's main clause, which a relative clause (", which drives Z") does not
@@ -203,14 +205,16 @@ function relateSentence(
           subjEnd -= 2;
         else break;
       }
+      // A bare participle is a verb only as a reduced relative clause, right after a comma.
+      if (rule.reduced && tokens[subjEnd - 1] !== ',') continue;
       const relative = /^(which|that)$/i.test(tokens[subjEnd] ?? '') && tokens[subjEnd - 1] === ',';
       // "X is powered from Y and supplies Z": after "and" the verb keeps the sentence's subject;
       // "…the Y, which powers Z": Y; "It …": the previous sentence's subject.
       let subjects: string[] = [];
       // ", which" refers to the name just before the comma when a document named it ("…over the
       // Valve SPI, which leaves…"), else to what the sentence last named as an object.
-      const antecedent = relative ? phraseBefore(tokens, subjEnd - 1, known) : undefined;
-      if (antecedent && known.has(normaliseName(antecedent.name))) {
+      const antecedent = relative || rule.reduced ? phraseBefore(tokens, subjEnd - 1, known) : undefined;
+      if (antecedent && (rule.reduced || known.has(normaliseName(antecedent.name)))) {
         subjects = [antecedent.name];
         lastSubject = antecedent;
       } else if (relative && ctx.object) subjects = [ctx.object];
@@ -230,7 +234,8 @@ function relateSentence(
             : (before === 'and' || (before === ',' && !aside)) && lastSubject
               ? lastSubject
               : undefined;
-        const found = continued ?? aside?.subject ?? phraseBefore(tokens, subjEnd, known);
+        const found =
+          continued ?? aside?.subject ?? phraseBefore(tokens, nameEndBeforeAside(tokens, subjEnd), known);
         // "Ventilation depends on …": the opening word's capital is the sentence's, not a name's.
         const subject =
           found && capitalisedByPosition(tokens, found.start, found.end, known, normaliseName)
@@ -246,7 +251,7 @@ function relateSentence(
       let from = i + len;
       const recipient = PRONOUN.test(tokens[from] ?? '') ? ctx.object : undefined;
       if (recipient) from++;
-      const objects = phrasesAfter(tokens, from, known);
+      let objects = phrasesAfter(tokens, from, known);
       // "The MCU closes the position loop. It reads…": a known subject is what "It" refers to next,
       // even when its own verb's object names nothing.
       if (objects.length === 0 && subjects.length === 1 && known.has(normaliseName(subjects[0]!)))
@@ -255,18 +260,27 @@ function relateSentence(
       const last = objects[objects.length - 1]!;
       // "X supplies Y to Z": Z consumes Y. "X communicates with Y over Z": both connect to Z.
       let tailAt = tailAfterAside(tokens, last.end);
-      if (/^(down|up|back|onward|on)$/i.test(tokens[tailAt] ?? '')) tailAt++;
-      const tail = tokens[tailAt]?.toLowerCase();
+      if (/^(down|up|back|onward|on|available)$/i.test(tokens[tailAt] ?? '')) tailAt++;
+      if (rule.availableOnly && !/^available$/i.test(tokens[tailAt - 1] ?? '')) continue;
+      let tail = tokens[tailAt]?.toLowerCase();
+      // "generates X for Y" says what "to Y" says: Y takes X.
+      if (rule.type === 'PROVIDES' && !rule.reverse && tail === 'for') tail = 'to';
       const toIt = tail === 'to' && PRONOUN.test(tokens[tailAt + 1] ?? '') ? ctx.object : undefined;
       let extra =
         tail && (/^(to|into|over|via|through|using|from)$/.test(tail) || (rule.route && tail === 'at'))
           ? phrasesAfter(tokens, tailAt + 1, known)
           : [];
+      // "feeds the MCU with the 3V3 Rail": the object takes what follows "with".
+      if (rule.type === 'PROVIDES' && !rule.reverse && tail === 'with') {
+        const given = phrasesAfter(tokens, tailAt + 1, known);
+        if (given.length > 0) [objects, extra, tail] = [given, objects, 'to'];
+      }
       // "sends X to Y and Z to W": a phrase of the list after "to" followed by its own "to" is the next
-      // thing sent, to the recipients after it, not one more recipient of X.
+      // thing sent, to the recipients after it, not one more recipient of X. So with "from": "receives
+      // X from Y and Z from W".
       const sentOn: { item: Phrase; to: Phrase[] }[] = [];
-      if (tail === 'to') {
-        const k = extra.findIndex((e, n) => n > 0 && tokens[tailAfterAside(tokens, e.end)] === 'to');
+      if (tail === 'to' || tail === 'from') {
+        const k = extra.findIndex((e, n) => n > 0 && tokens[tailAfterAside(tokens, e.end)] === tail);
         if (k > 0) {
           const at = tailAfterAside(tokens, extra[k]!.end);
           sentOn.push({ item: extra[k]!, to: phrasesAfter(tokens, at + 1, known) });
@@ -345,8 +359,8 @@ function relateSentence(
           // a supply's or a line's energising ("LOOP_EN energises the relay") is what the object takes.
           if (ENERGISES.test(verbWord) && /[a-z]/.test(s) && typeFromName(s) === 'COMPONENT')
             sink.relate(s, t, 'INFLUENCES', p);
-          else if (rule.reverse) sink.relate(t, s, rule.type, p);
-          else sink.relate(s, t, rule.type, p);
+          else if (rule.reverse) relateFlow(sink, t, s, rule.type, p);
+          else relateFlow(sink, s, t, rule.type, p);
           // "receives Y from Z": Z provides Y.
           if (rule.type === 'CONSUMES' && !rule.reverse && tail === 'from')
             for (const e of extra) {
@@ -367,17 +381,22 @@ function relateSentence(
               if (x) sink.relate(s, x, 'CONSUMES', p);
             }
         }
-        if (rule.type === 'PROVIDES' && !rule.reverse)
+        if ((rule.type === 'PROVIDES' || rule.type === 'CONSUMES') && !rule.reverse)
           for (const { item, to } of sentOn) {
             const t = say(
               item.name,
               rule.data && !known.has(normaliseName(item.name)) ? 'SIGNAL' : undefined,
             );
             if (!t) continue;
-            sink.relate(s, t, 'PROVIDES', p);
+            sink.relate(s, t, rule.type, p);
             for (const c of to) {
               const r = say(c.name);
-              if (r) sink.relate(r, t, 'CONSUMES', p);
+              if (!r) continue;
+              // To a recipient, who takes it; from a source, which provides it (or, for what the
+              // subject derives, which the subject takes).
+              if (tail === 'to') sink.relate(r, t, 'CONSUMES', p);
+              else if (rule.type === 'CONSUMES') sink.relate(r, t, 'PROVIDES', p);
+              else sink.relate(s, r, 'CONSUMES', p);
             }
           }
         if (tail === 'to' && extra.length > 0) ctx.object = say(extra[extra.length - 1]!.name) ?? ctx.object;
@@ -438,7 +457,7 @@ function compoundSubjects(tokens: string[], subject: Phrase, known: Set<string>)
   for (;;) {
     while (at > 0 && isDeterminer(tokens[at - 1]!)) at--;
     if (at === 0 || !/^(and|,)$/.test(tokens[at - 1]!)) break;
-    const ph = phraseBefore(tokens, at - 1, known);
+    const ph = phraseBefore(tokens, nameEndBeforeAside(tokens, at - 1), known);
     if (!ph || !(known.has(normaliseName(ph.name)) || ph.name.split(' ').every(isNameToken))) break;
     out.push(ph.name);
     at = ph.start;
