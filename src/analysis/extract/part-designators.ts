@@ -3,7 +3,7 @@
 // its name's interface key ("rtd") joined it to the SPI bus a netlist named by its nets' prefix
 // ("RTD_SCK"), and the ICD's link between the same parts went with it into the part.
 import type { EntityMention } from './builder.js';
-import { busKind } from './normalise.js';
+import { busKind, normaliseName } from './normalise.js';
 
 /**
  * "U4", "IC3", "K1": a component's designator. Connectors and cables (J, P, X, CN, W) carry links,
@@ -14,9 +14,16 @@ export function isPartDesignator(text: string): boolean {
   return /^[A-Z]{1,3}\d{1,4}$/.test(t) && !/^(J|P|X|XS|XP|CN|CON|W|IF)\d/.test(t) && !busKind(t);
 }
 
-/** Makes an interface mention that carries a component's designator a component. */
+/**
+ * Makes an interface mention that carries a component's designator a component, and with it every
+ * other interface mention of the same name: "provides the 3V3 Rail for the RTD Interface (U4)" names
+ * the part once with its designator and once more, as a recipient, without it.
+ */
 export function partsByDesignator(mentions: EntityMention[]): void {
+  const parts = new Set<string>();
   for (const m of mentions)
     if (m.entityType === 'INTERFACE' && m.aliases.some((a) => !!a && isPartDesignator(a)))
-      m.entityType = 'COMPONENT';
+      parts.add(normaliseName(m.name));
+  for (const m of mentions)
+    if (m.entityType === 'INTERFACE' && parts.has(normaliseName(m.name))) m.entityType = 'COMPONENT';
 }
