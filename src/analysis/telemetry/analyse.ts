@@ -75,6 +75,9 @@ import { phaseSiblings } from './sibling-phases.js';
 import { followsDwells, followsReference } from './oscillation-context.js';
 import { atFrozenEdge, dropFrozenEchoes, joinFlicker, withoutFrozen } from './frozen.js';
 import { lag, lagSet, residualOf } from './model.js';
+import { standsOutModelled } from './sibling-stands-out.js';
+import { modelLags } from './sibling-model.js';
+import { modelledAgainst } from './sibling-modelled.js';
 import { interpolate, meanOf, noiseScale, prefix, quantum } from './robust.js';
 import { channelStats, percentileEvery, scanRows } from './scans.js';
 import { openSource, type Source } from './source.js';
@@ -257,6 +260,7 @@ async function analyse(
   const frozenSpans = (name: string) =>
     (stuck.get(name) ?? []).map((e) => ({ i0: Math.floor(e.r0 / bucket), i1: Math.floor(e.r1 / bucket) }));
   const taus = lagSet(seriesPeriod, ctx.duration);
+  const modelTaus = modelLags(seriesPeriod, ctx.duration);
   const raw: RawEvent[] = [];
   const cleaned = new Map<string, Float64Array>();
   // Oscillations are explained only by changes that move their command (spike-context.ts), or by any
@@ -488,10 +492,28 @@ async function analyse(
             fit: own.map((v, i) => v - y[i]!),
           })),
     );
-    drifts.push(...driftCandidates({ ctx, ch, own, y, ySigma, refs, sibFrozen, changes, programKey }));
+    // Drifts against siblings are judged on the residual less what their gain and lag differences
+    // make of the process (sibling-model.ts).
+    const modelled = refs.length ? modelledAgainst(ch, own, refs, frozenSpans(ch.name), t!, modelTaus) : null;
+    drifts.push(
+      ...driftCandidates({
+        ctx,
+        ch,
+        own,
+        y,
+        ySigma,
+        refs,
+        sibFrozen,
+        changes,
+        programKey,
+        ...(modelled ? { modelled } : {}),
+      }),
+    );
   }
   // A drift on a sibling residual is one sensor's own only when the siblings, referenced to each
-  // other, kept still over the same window; cells that part under load all move. A pair's drift
+  // other, kept still over the same window; cells that part under load all move. Judged on plain
+  // residuals and, failing that, on modelled ones (sibling-stands-out.ts): siblings whose gains and
+  // lags differ part on plain residuals while they settle, as much as one's creep moves it. A pair's drift
   // that its partner's load explains is the two answering that load differently (drift-gain.ts).
   // And a drift on a residual whose reference changed members inside it (a sibling frozen or
   // released there) must hold against the siblings live throughout (drift-reference.ts).
@@ -503,7 +525,15 @@ async function analyse(
   };
   for (const { d, y, refs } of drifts)
     if (
-      standsOut(y, refs, d.i0, d.i1) &&
+      (standsOut(y, refs, d.i0, d.i1) ||
+        standsOutModelled(
+          withoutFrozen(cleaned.get(d.channels[0]!)!, frozenSpans(d.channels[0]!)),
+          refs,
+          t!,
+          modelTaus,
+          d.i0,
+          d.i1,
+        )) &&
       !(
         refs.length === 0 && sharedBySameUnits(d.values.change ?? 0, d.i0, d.i1, sameUnits(d.channels[0]!))
       ) &&

@@ -12,7 +12,7 @@ import { wanderBand } from './drift-own.js';
 import { finiteMean, madSigma, smallMedian } from './robust.js';
 
 /** Ramp height against the spread of what the fit leaves: 6x keeps cycles and wander out. */
-const DRIFT_MIN_RATIO = 6;
+export const DRIFT_MIN_RATIO = 6;
 /**
  * And against the per-sample noise, so a very smooth channel does not report tiny slopes. On a
  * pair's residual (and formerly a lone channel's command residual) 10x: at 2-3x thermal tails and
@@ -213,7 +213,7 @@ function judge(
  * others still against each other; cells or load cells that part under load move alike, and when two
  * of five part, each of them is one of the other's siblings.
  */
-const STAND_OUT = 3;
+export const STAND_OUT = 3;
 
 /**
  * Whether a drift over [i0, i1] on residual `own` stands out from its siblings (their series `sibs`):

@@ -31,6 +31,14 @@ export interface DriftInputs {
   /** Its residual against its siblings (or, alone, against its lagged commands) and that one's noise. */
   y: Float64Array;
   ySigma: number;
+  /**
+   * With siblings, the residual less what their gain and lag differences make of the process
+   * (sibling-model.ts), on which drifts are judged. Where the residual settles after a change is still
+   * read on the plain one: a model fitted over the whole record leaves part of a fast transient, and
+   * eight wafer-chuck zones' tails after set-point steps read as drifts once the settling was measured
+   * on the modelled residual.
+   */
+  modelled?: { y: Float64Array; sigma: number };
   /** The siblings' series (frozen spans removed); empty for a lone channel. */
   refs: Float64Array[];
   /** The siblings' frozen spans: a pair's residual is bridged across them. */
@@ -59,6 +67,7 @@ export function driftCandidates(inputs: DriftInputs): DriftCandidate[] {
 
 function candidatesOf(inputs: DriftInputs): DriftCandidate[] {
   const { ctx, ch, own, y, ySigma, refs, sibFrozen, programKey } = inputs;
+  const judged = inputs.modelled ?? { y, sigma: ySigma };
   // A pair's residual cancels what a continuous motion does to both: the motion's samples are not
   // each a change to settle from (drift-motion.ts).
   const changes = refs.length === 1 ? motionEnds(inputs.changes) : inputs.changes;
@@ -76,9 +85,10 @@ function candidatesOf(inputs: DriftInputs): DriftCandidate[] {
     // Against a frozen partner the residual is this channel's own motion less a held value (a
     // magnet pair, one frozen through a warm-up: the other's warming read as a 104-sigma drift).
     // The pair says nothing there: its residual is bridged across the partner's frozen runs.
-    const level = siblings ? bridged(y, sibFrozen) : own;
+    const level = siblings ? bridged(judged.y, sibFrozen) : own;
+    const settleOn = siblings ? bridged(y, sibFrozen) : own;
     const from = [0, ...changes];
-    const settled = settledAfter(level, ch.sigma, t, from, ctx.period, (c, end) => !c || answered(c, end));
+    const settled = settledAfter(settleOn, ch.sigma, t, from, ctx.period, (c, end) => !c || answered(c, end));
     const segments = ownSegments(
       t,
       from,
@@ -107,7 +117,7 @@ function candidatesOf(inputs: DriftInputs): DriftCandidate[] {
     // A lone channel's stretches are joined two at a time across a change its level did not answer
     // (drift-lone-span.ts): joined further, the process's own slow course over the run (a culture's
     // growth) leaves more than a creep's height in the fit.
-    const ownAnswered = (c: number, end: number) => responded(level, ch.sigma, c, end);
+    const ownAnswered = (c: number, end: number) => responded(settleOn, ch.sigma, c, end);
     const joined = (
       siblings
         ? joinUnanswered(segments, changes, t.length, answered)
@@ -169,10 +179,10 @@ function candidatesOf(inputs: DriftInputs): DriftCandidate[] {
   const spans = [...steady, ...joined];
   // The floor in the residual's own noise where that is the smaller: a channel's sigma taken from
   // its own differences is raised by what its siblings share (a recipe ramp) and the residual cancels.
-  const ych = { ...ch, sigma: Math.min(ch.sigma, ySigma) };
+  const ych = { ...ch, sigma: Math.min(ch.sigma, judged.sigma) };
   for (const [s, e] of spans) {
-    const d = drift(ych, y, s, e, true);
-    if (d) out.push({ d, y, refs });
+    const d = drift(ych, judged.y, s, e, true);
+    if (d) out.push({ d, y: judged.y, refs });
   }
   return out;
 }

@@ -1,0 +1,247 @@
+// Siblings of one quantity are not pure offsets of each other: their gains differ by tenths of a percent
+// to a few percent (two joints of a busbar, two outlet thermometers), and their thermal lags by hundreds of
+// seconds. Their plain residual then moves with the process, and a slow creep of one sensor hides in it.
+// Here the channel is modelled from its siblings' median r: own = ref + a + b*r + c*(r - lag_tau(r)),
+// where b is the gain difference and c*(r - lag_tau(r)) = c*tau*d/dt lag_tau(r) the first-order lag
+// difference (a sensor with lag tau1 reads (1 + tau2 s)/(1 + tau1 s) of one with lag tau2: the second
+// term with c*tau = tau2 - tau1 and tau = tau1). The fit carries a ramp (flat, linear, then held) of its own
+// at the best place, or at a given candidate's, so the gain and lag terms cannot absorb the drift
+// itself: a whole-file gain fit without it took part of a creep into the gain and lost drifts.
+import { lag, solve } from './model.js';
+import { interpolate, smallMedian } from './robust.js';
+
+/**
+ * The siblings' median where any is live (NaN where frozen), interpolated across the spans where none
+ * is: a held value there would feed the lag term a step at the release that was never measured.
+ */
+export function liveReference(refs: Float64Array[]): Float64Array {
+  const n = refs[0]?.length ?? 0;
+  const at = new Float64Array(refs.length);
+  const buf = new Float64Array(refs.length);
+  const out = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    for (let k = 0; k < refs.length; k++) at[k] = refs[k]![i]!;
+    out[i] = smallMedian(at, buf);
+  }
+  return interpolate(out);
+}
+
+/**
+ * Block means of the finite values of x: B samples each (NaN where a block has none); with `parity`,
+ * of its even (0) or odd (1) samples only.
+ */
+function blockMeans(x: ArrayLike<number>, B: number, m: number, parity?: 0 | 1): Float64Array {
+  const out = new Float64Array(m);
+  const step = parity === undefined || B < 2 ? 1 : 2;
+  for (let j = 0; j < m; j++) {
+    let s = 0;
+    let k = 0;
+    for (let i = j * B + (step === 2 ? (j * B + parity!) % 2 : 0); i < (j + 1) * B; i += step)
+      if (Number.isFinite(x[i]!)) {
+        s += x[i]!;
+        k++;
+      }
+    out[j] = k ? s / k : NaN;
+  }
+  return out;
+}
+
+/** Time constants tried: by factors of sqrt(2) from two sample periods to half the record. */
+export function modelLags(period: number, duration: number): number[] {
+  const out: number[] = [];
+  for (let tau = 2 * period; tau <= 0.5 * duration && out.length < 40; tau *= Math.SQRT2) out.push(tau);
+  return out;
+}
+
+export interface SiblingFit {
+  /** Lag time constant of the lag-difference term, and the coefficients of 1, r, r - lag(r). */
+  tau: number;
+  beta: number[];
+  /** The ramp fitted with them, in samples, and what the fit leaves (RMS of block means). */
+  i0: number;
+  i1: number;
+  rms: number;
+  /** What the plain residual's own ramp fit leaves (RMS of block means), for comparison. */
+  plain: number;
+}
+
+/**
+ * Longest ramp the fit may place, as a share of the record: a longer one, shaped like the process
+ * itself, trades with the gain and lag terms (a flywheel's bearings: a ramp over two thirds of the run
+ * took half the gain and left a 30-sigma ramp in the residual).
+ */
+const MAX_RAMP = 1 / 3;
+
+/** Largest gain difference a sibling may have from its siblings' median. */
+const MAX_GAIN = 0.1;
+
+/** Blocks of the fit: about this many over the record. */
+const BLOCKS = 300;
+
+/**
+ * The model of a channel from its siblings' median `ref`, fitted on the residual `e` (own - ref) by
+ * least squares on block means with a ramp: at [i0, i1] when given (a candidate being judged), else at
+ * the onset and end that fit best. The lag time constant is the grid's best. Null with too few blocks.
+ */
+export function fitSiblingModel(
+  e: ArrayLike<number>,
+  ref: Float64Array,
+  t: Float64Array,
+  taus: number[],
+  at?: [number, number],
+  live?: (i: number) => boolean,
+): SiblingFit | null {
+  const n = Math.min(e.length, ref.length);
+  const B = Math.max(1, Math.ceil(n / BLOCKS));
+  const m = Math.floor(n / B);
+  if (m < 20) return null;
+  // Where no sibling is live the reference is held, not measured: those samples say nothing.
+  // The residual from odd samples, the reference terms from even ones: the residual carries the
+  // reference's sample noise with a minus sign, and regressed on that same noise the lag term learnt
+  // to cancel it (c near -1, two humidity sensors with no lag between them) rather than a lag.
+  const eb = blockMeans(live ? Array.from({ length: n }, (_, i) => (live(i) ? e[i]! : NaN)) : e, B, m, 1);
+  const rb = blockMeans(ref, B, m, 0);
+  let best: SiblingFit | null = null;
+  let bestRss = Infinity;
+  const at0 = at && ([Math.floor(at[0] / B), Math.floor(at[1] / B)] as [number, number]);
+  const plainFit = rampFit(
+    eb,
+    () => [1],
+    (j) => Number.isFinite(eb[j]!),
+    1,
+    m,
+    at0,
+  );
+  const plain = plainFit ? Math.sqrt(plainFit.rss / m) : Infinity;
+  for (const tau of [0, ...taus]) {
+    const lead = tau ? leadOf(ref, t, tau) : new Float64Array(n);
+    const lb = blockMeans(lead, B, m, 0);
+    const z = (j: number) => [1, rb[j]!, lb[j]!];
+    const valid = (j: number) =>
+      Number.isFinite(eb[j]!) && Number.isFinite(rb[j]!) && Number.isFinite(lb[j]!);
+    const p = tau ? 3 : 2;
+    const fit = rampFit(eb, z, valid, p, m, at0);
+    // Siblings of one quantity differ in gain by a few percent: a fit that needs more is no sibling
+    // relation (vibration monitors at different mounting points answer a sweep 5x apart).
+    if (fit && Math.abs(fit.beta[1]!) <= MAX_GAIN && fit.rss < bestRss) {
+      bestRss = fit.rss;
+      best = {
+        tau,
+        beta: tau ? fit.beta : [...fit.beta, 0],
+        i0: fit.k * B,
+        i1: Math.min(n - 1, fit.end * B + B - 1),
+        rms: Math.sqrt(fit.rss / m),
+        plain,
+      };
+    }
+  }
+  return best;
+}
+
+/** r - lag_tau(r): tau times the rate of the lagged reference. */
+function leadOf(ref: Float64Array, t: Float64Array, tau: number): Float64Array {
+  const l = lag(ref, t, tau);
+  return ref.map((v, i) => v - l[i]!);
+}
+
+/** The residual less the fitted model (its ramp left in: that is what a drift detector must see). */
+export function modelledResidual(e: ArrayLike<number>, ref: Float64Array, t: Float64Array, fit: SiblingFit) {
+  const lead = fit.tau ? leadOf(ref, t, fit.tau) : new Float64Array(ref.length);
+  const [a, b, c] = fit.beta as [number, number, number];
+  return Float64Array.from(
+    { length: Math.min(e.length, ref.length) },
+    (_, i) => e[i]! - a - b * ref[i]! - c * lead[i]!,
+  );
+}
+
+/**
+ * Least squares of y on the covariates z (p of them) and a ramp min(max(0, j - k), end - k): the
+ * covariates are partialled out once, and each ramp is scored from prefix sums in O(p^2).
+ */
+function rampFit(
+  y: Float64Array,
+  z: (j: number) => number[],
+  valid: (j: number) => boolean,
+  p: number,
+  m: number,
+  at?: [number, number],
+): { rss: number; beta: number[]; k: number; end: number } | null {
+  const rows = Array.from({ length: m }, (_, j) => (valid(j) ? z(j).slice(0, p) : null));
+  const G = Array.from({ length: p }, () => new Array<number>(p).fill(0));
+  const zy = new Array<number>(p).fill(0);
+  let count = 0;
+  rows.forEach((r, j) => {
+    if (!r) return;
+    count++;
+    for (let u = 0; u < p; u++) {
+      zy[u] = zy[u]! + r[u]! * y[j]!;
+      const row = G[u]!;
+      for (let v = 0; v < p; v++) row[v] = row[v]! + r[u]! * r[v]!;
+    }
+  });
+  if (count < 20) return null;
+  // Columns of G^-1, so that G^-1 w is a sum of them.
+  const Ginv = Array.from({ length: p }, (_, c) =>
+    solve(
+      G,
+      G.map((_, r) => (r === c ? 1 : 0)),
+    ),
+  );
+  const mul = (w: number[]) => w.map((_, r) => w.reduce((s, wc, c) => s + Ginv[c]![r]! * wc, 0));
+  const g0 = mul(zy);
+  // Residual of y on the covariates, and prefix sums (over block index) for the ramp's products.
+  const P = (k: number) => Array.from({ length: k }, () => new Float64Array(m + 1));
+  const [pv, pj, pjj, pe, pje] = P(5) as Float64Array[];
+  const pz = P(p);
+  const pjz = P(p);
+  let ee = 0;
+  for (let j = 0; j < m; j++) {
+    const r = rows[j];
+    const ej = r ? y[j]! - r.reduce((s, x, u) => s + x * g0[u]!, 0) : 0;
+    const v = r ? 1 : 0;
+    ee += ej * ej;
+    pv![j + 1] = pv![j]! + v;
+    pj![j + 1] = pj![j]! + v * j;
+    pjj![j + 1] = pjj![j]! + v * j * j;
+    pe![j + 1] = pe![j]! + ej;
+    pje![j + 1] = pje![j]! + j * ej;
+    for (let u = 0; u < p; u++) {
+      const x = r ? r[u]! : 0;
+      pz[u]![j + 1] = pz[u]![j]! + x;
+      pjz[u]![j + 1] = pjz[u]![j]! + j * x;
+    }
+  }
+  const over = (s: Float64Array, a: number, b: number) => s[b]! - s[a]!;
+  // Sum over the ramp of g*w for w with prefix sums s (plain) and sj (times j).
+  const dot = (s: Float64Array, sj: Float64Array, k: number, end: number) =>
+    over(sj, k + 1, end + 1) - k * over(s, k + 1, end + 1) + (end - k) * over(s, end + 1, m);
+  let best = { score: -Infinity, k: 0, end: 0, h: 0 };
+  const tryRamp = (k: number, end: number) => {
+    const L = end - k;
+    const gg =
+      over(pjj!, k + 1, end + 1) -
+      2 * k * over(pj!, k + 1, end + 1) +
+      k * k * over(pv!, k + 1, end + 1) +
+      L * L * over(pv!, end + 1, m);
+    const zg = pz.map((s, u) => dot(s, pjz[u]!, k, end));
+    const proj = mul(zg);
+    const gMg = gg - zg.reduce((s, x, u) => s + x * proj[u]!, 0);
+    if (!(gMg > 1e-9)) return;
+    const ge = dot(pe!, pje!, k, end);
+    const score = (ge * ge) / gMg;
+    if (score > best.score) best = { score, k, end, h: ge / gMg };
+  };
+  if (at)
+    tryRamp(
+      Math.max(0, Math.min(at[0], m - 2)),
+      Math.max(Math.min(at[1], m - 1), Math.min(at[0], m - 2) + 1),
+    );
+  else
+    for (let k = 1; k < m - 3; k++)
+      for (let end = k + 3; end < Math.min(m, k + MAX_RAMP * m); end++) tryRamp(k, end);
+  if (best.score === -Infinity) return { rss: ee, beta: g0, k: 0, end: 0 };
+  // Covariate coefficients with the ramp taken out: G^-1 Z'(y - h g).
+  const zg = pz.map((s, u) => dot(s, pjz[u]!, best.k, best.end));
+  const beta = g0.map((b, u) => b - best.h * mul(zg)[u]!);
+  return { rss: ee - best.score, beta, k: best.k, end: best.end };
+}
