@@ -8,9 +8,17 @@ import { madSigma } from './robust.js';
 export function lag(x: Float64Array, t: Float64Array, tau: number): Float64Array {
   const out = new Float64Array(x.length);
   let y = x[0] ?? 0;
+  // The gain for the last interval seen: evenly sampled files repeat one interval, and an exp per
+  // sample per time constant was most of the sibling model's fit (sibling-model.ts tries 40 of them).
+  let lastDt = NaN;
+  let gain = 0;
   for (let i = 0; i < x.length; i++) {
     const dt = i ? Math.max(0, t[i]! - t[i - 1]!) : 0;
-    y += (x[i]! - y) * (1 - Math.exp(-dt / tau));
+    if (dt !== lastDt) {
+      lastDt = dt;
+      gain = 1 - Math.exp(-dt / tau);
+    }
+    y += (x[i]! - y) * gain;
     out[i] = y;
   }
   return out;

@@ -15,6 +15,20 @@ import { interpolate, smallMedian } from './robust.js';
  * is: a held value there would feed the lag term a step at the release that was never measured.
  */
 export function liveReference(refs: Float64Array[]): Float64Array {
+  // The same siblings are referenced again for each drift candidate of a channel: one median each, so
+  // that the fits below can reuse what they computed on it.
+  const seen = references.get(refs[0]!)?.find((r) => sameArrays(r.refs, refs));
+  if (seen) return seen.out;
+  const out = median(refs);
+  if (refs[0]) references.set(refs[0], [...(references.get(refs[0]) ?? []), { refs, out }]);
+  return out;
+}
+
+const references = new WeakMap<Float64Array, { refs: Float64Array[]; out: Float64Array }[]>();
+const sameArrays = (a: Float64Array[], b: Float64Array[]) =>
+  a.length === b.length && a.every((x, i) => x === b[i]);
+
+function median(refs: Float64Array[]): Float64Array {
   const n = refs[0]?.length ?? 0;
   const at = new Float64Array(refs.length);
   const buf = new Float64Array(refs.length);
@@ -114,8 +128,7 @@ export function fitSiblingModel(
   );
   const plain = plainFit ? Math.sqrt(plainFit.rss / m) : Infinity;
   for (const tau of [0, ...taus]) {
-    const lead = tau ? leadOf(ref, t, tau) : new Float64Array(n);
-    const lb = blockMeans(lead, B, m, 0);
+    const lb = leadBlocks(ref, t, tau, B, m);
     const z = (j: number) => [1, rb[j]!, lb[j]!];
     const valid = (j: number) =>
       Number.isFinite(eb[j]!) && Number.isFinite(rb[j]!) && Number.isFinite(lb[j]!);
@@ -138,10 +151,29 @@ export function fitSiblingModel(
   return best;
 }
 
+/**
+ * Block means of r - lag_tau(r) over the even samples, computed once per reference, time constant and
+ * blocking: a channel's free fit and its candidates' fits share them (the lag filter over every sample
+ * for each of 40 time constants was most of a fit's cost).
+ */
+function leadBlocks(ref: Float64Array, t: Float64Array, tau: number, B: number, m: number): Float64Array {
+  const key = `${tau}|${B}|${m}`;
+  let byKey = leadCache.get(ref);
+  if (byKey?.t !== t) leadCache.set(ref, (byKey = { t, blocks: new Map() }));
+  let lb = byKey.blocks.get(key);
+  if (!lb) {
+    lb = blockMeans(tau ? leadOf(ref, t, tau) : new Float64Array(ref.length), B, m, 0);
+    byKey.blocks.set(key, lb);
+  }
+  return lb;
+}
+const leadCache = new WeakMap<Float64Array, { t: Float64Array; blocks: Map<string, Float64Array> }>();
+
 /** r - lag_tau(r): tau times the rate of the lagged reference. */
 function leadOf(ref: Float64Array, t: Float64Array, tau: number): Float64Array {
-  const l = lag(ref, t, tau);
-  return ref.map((v, i) => v - l[i]!);
+  const out = lag(ref, t, tau);
+  for (let i = 0; i < out.length; i++) out[i] = ref[i]! - out[i]!;
+  return out;
 }
 
 /** The residual less the fitted model (its ramp left in: that is what a drift detector must see). */
@@ -216,6 +248,9 @@ function rampFit(
   const dot = (s: Float64Array, sj: Float64Array, k: number, end: number) =>
     over(sj, k + 1, end + 1) - k * over(s, k + 1, end + 1) + (end - k) * over(s, end + 1, m);
   let best = { score: -Infinity, k: 0, end: 0, h: 0 };
+  // Scratch for the ramp search, which scores every (onset, end) pair of every lag: no allocation in
+  // it (allocating two small arrays per pair was half the analysis of a file with siblings).
+  const zg = new Float64Array(p);
   const tryRamp = (k: number, end: number) => {
     const L = end - k;
     const gg =
@@ -223,9 +258,15 @@ function rampFit(
       2 * k * over(pj!, k + 1, end + 1) +
       k * k * over(pv!, k + 1, end + 1) +
       L * L * over(pv!, end + 1, m);
-    const zg = pz.map((s, u) => dot(s, pjz[u]!, k, end));
-    const proj = mul(zg);
-    const gMg = gg - zg.reduce((s, x, u) => s + x * proj[u]!, 0);
+    for (let u = 0; u < p; u++) zg[u] = dot(pz[u]!, pjz[u]!, k, end);
+    // zg' G^-1 zg, summed in the order mul() and reduce() would.
+    let zMz = 0;
+    for (let u = 0; u < p; u++) {
+      let proj = 0;
+      for (let c = 0; c < p; c++) proj += Ginv[c]![u]! * zg[c]!;
+      zMz += zg[u]! * proj;
+    }
+    const gMg = gg - zMz;
     if (!(gMg > 1e-9)) return;
     const ge = dot(pe!, pje!, k, end);
     const score = (ge * ge) / gMg;
@@ -241,7 +282,7 @@ function rampFit(
       for (let end = k + 3; end < Math.min(m, k + MAX_RAMP * m); end++) tryRamp(k, end);
   if (best.score === -Infinity) return { rss: ee, beta: g0, k: 0, end: 0 };
   // Covariate coefficients with the ramp taken out: G^-1 Z'(y - h g).
-  const zg = pz.map((s, u) => dot(s, pjz[u]!, best.k, best.end));
-  const beta = g0.map((b, u) => b - best.h * mul(zg)[u]!);
+  const zBest = pz.map((s, u) => dot(s, pjz[u]!, best.k, best.end));
+  const beta = g0.map((b, u) => b - best.h * mul(zBest)[u]!);
   return { rss: ee - best.score, beta, k: best.k, end: best.end };
 }
