@@ -8,7 +8,8 @@ import type { RawEvent } from './detect-local.js';
 import { drift } from './detect-drift.js';
 import { bridged, ownSegments, settledAfter } from './drift-own.js';
 import { lagTail } from './drift-lag.js';
-import { programResidual } from './drift-program.js';
+import { settlingDrift } from './drift-settling.js';
+import { BLOCK_REPEATS, programResidual, programTemplate, repeatedStretches } from './drift-program.js';
 import { joinUnanswered } from './drift-span.js';
 import { abutting, ownAcrossCuts } from './drift-lone-span.js';
 import { motionEnds } from './drift-motion.js';
@@ -111,6 +112,20 @@ function candidatesOf(inputs: DriftInputs): DriftCandidate[] {
       if (d && !siblings && lagTail(level, c, d.i0, d.i1, d.values.change ?? 0)) continue;
       if (d) out.push({ d, y: level, refs });
     }
+    // A lone channel still approaching its last command's level through the whole stretch (no steady
+    // stretch starts in it): judged on its own level with the approach fitted under the ramp
+    // (drift-settling.ts). Power-on's stretch is the warm-up's, not a command's; a departure found
+    // after more than one command is the response's own second phase (grain that stops drying and
+    // warms), not a creep.
+    if (!siblings) {
+      const late = from.flatMap((c, k) => {
+        const end = k + 1 < from.length ? from[k + 1]! : t.length;
+        if (c === 0 || segments.some(([a]) => a >= c && a < end) || !answered(c, end)) return [];
+        const d = settlingDrift(ch, own, c, end);
+        return d && !lagTail(own, c, d.i0, d.i1, d.values.change ?? 0) ? [d] : [];
+      });
+      if (late.length === 1) out.push({ d: late[0]!, y: own, refs });
+    }
     // A pair's residual cancels what the two share, so its stretches are judged joined across
     // changes it did not answer too (drift-span.ts); the ramp found there must still leave the
     // wander of the stretches it does not touch.
@@ -154,6 +169,16 @@ function candidatesOf(inputs: DriftInputs): DriftCandidate[] {
     const prog = programResidual(level, changes, programKey, steadyFrom);
     const d = prog && drift({ ...ch, sigma: noiseScale(prog) }, prog, steadyFrom, t.length, false, []);
     if (d) out.push({ d, y: prog, refs });
+    // A program that repeats only in blocks (strokes run in blocks between single holds): each block
+    // of at least a fifth of the record, its steps each run BLOCK_REPEATS times, judged the same way on
+    // its own.
+    if (!prog) {
+      const r = programTemplate(level, changes, programKey, BLOCK_REPEATS);
+      for (const [s, e] of repeatedStretches(r, steadyFrom, 0.2 * t.length)) {
+        const b = drift({ ...ch, sigma: noiseScale(r.subarray(s, e)) }, r, s, e, false, []);
+        if (b) out.push({ d: b, y: r, refs });
+      }
+    }
     return out;
   }
   // With two siblings or more a drift is judged from where the residual stopped moving (a creep

@@ -17,6 +17,13 @@ import { interpolate } from './robust.js';
 const MIN_REPEATS = 3;
 /** Share of the judged samples that must lie in repeated steps: else the program does not repeat. */
 const MIN_COVERAGE = 0.9;
+/**
+ * A program that repeats only in blocks (repeatedStretches) is a block of strokes or cycles: each of
+ * its steps runs dozens of times. A test plan whose few steps come back three or four times leaves a
+ * template that a slow process (a chamber's dew point through humidity steps) does not follow, and
+ * its uncovered stretches are then not a block's surroundings but steps the template never had.
+ */
+export const BLOCK_REPEATS = 10;
 
 /**
  * y less the mean response at the same offset into the same program step (`keyAt` the state that
@@ -31,6 +38,24 @@ export function programResidual(
   keyAt: (i: number) => string,
   from: number,
 ): Float64Array | null {
+  const r = programTemplate(y, changes, keyAt);
+  const n = y.length;
+  let covered = 0;
+  for (let i = from; i < n; i++) if (Number.isFinite(r[i]!)) covered++;
+  if (n <= from || covered < MIN_COVERAGE * (n - from)) return null;
+  return interpolate(r);
+}
+
+/**
+ * y less its program template (as programResidual), NaN where the step does not repeat `minRepeats`
+ * times: the residual only where the program explains the channel.
+ */
+export function programTemplate(
+  y: Float64Array,
+  changes: number[],
+  keyAt: (i: number) => string,
+  minRepeats = MIN_REPEATS,
+): Float64Array {
   const n = y.length;
   const starts = [0, ...changes.filter((c) => c > 0 && c < n)];
   const steps = new Map<string, [number, number][]>();
@@ -43,7 +68,7 @@ export function programResidual(
   });
   const r = new Float64Array(n).fill(NaN);
   for (const runs of steps.values()) {
-    if (runs.length < MIN_REPEATS) continue;
+    if (runs.length < minRepeats) continue;
     // Longest first, so at each offset only the runs that reach it are visited: the cost is the
     // samples covered, not offsets x runs (a sweep's thousands of one-sample steps and one long hold).
     runs.sort((u, v) => v[1] - v[0] - (u[1] - u[0]));
@@ -53,12 +78,28 @@ export function programResidual(
       while (runs[reach - 1]![1] - runs[reach - 1]![0] <= j) reach--;
       let sum = 0;
       for (let q = 0; q < reach; q++) sum += y[runs[q]![0] + j]!;
-      if (reach >= MIN_REPEATS) held = sum / reach;
+      if (reach >= minRepeats) held = sum / reach;
       for (let q = 0; q < reach; q++) r[runs[q]![0] + j] = y[runs[q]![0] + j]! - held;
     }
   }
-  let covered = 0;
-  for (let i = from; i < n; i++) if (Number.isFinite(r[i]!)) covered++;
-  if (n <= from || covered < MIN_COVERAGE * (n - from)) return null;
-  return interpolate(r);
+  return r;
+}
+
+/**
+ * The stretches [s, e) of at least `min` samples from `from` on where the program repeats (`r` from
+ * programTemplate finite throughout): a block of strokes or cycles within a test whose other parts run
+ * once. Within it the template explains the channel as it does over a program that fills the record.
+ */
+export function repeatedStretches(r: Float64Array, from: number, min: number): [number, number][] {
+  const out: [number, number][] = [];
+  let a = -1;
+  for (let i = from; i <= r.length; i++) {
+    const ok = i < r.length && Number.isFinite(r[i]!);
+    if (ok && a < 0) a = i;
+    if (!ok && a >= 0) {
+      if (i - a >= min) out.push([a, i]);
+      a = -1;
+    }
+  }
+  return out;
 }
