@@ -127,8 +127,9 @@ export function fitSiblingModel(
     at0,
   );
   const plain = plainFit ? Math.sqrt(plainFit.rss / m) : Infinity;
+  const leads = leadBlocks(ref, t, taus, B, m);
   for (const tau of [0, ...taus]) {
-    const lb = leadBlocks(ref, t, tau, B, m);
+    const lb = leads.get(tau)!;
     const z = (j: number) => [1, rb[j]!, lb[j]!];
     const valid = (j: number) =>
       Number.isFinite(eb[j]!) && Number.isFinite(rb[j]!) && Number.isFinite(lb[j]!);
@@ -152,20 +153,58 @@ export function fitSiblingModel(
 }
 
 /**
- * Block means of r - lag_tau(r) over the even samples, computed once per reference, time constant and
- * blocking: a channel's free fit and its candidates' fits share them (the lag filter over every sample
- * for each of 40 time constants was most of a fit's cost).
+ * Block means of r - lag_tau(r) over the even samples for each time constant (0 gives zeros), computed
+ * once per reference and blocking: a channel's free fit and its candidates' fits share them. All the
+ * time constants are filtered in one pass that keeps only the block sums (a filtered series per time
+ * constant, 40 of them over every sample of a 200 MB file, was most of a fit's cost); the arithmetic is
+ * that of lag() and of blockMeans() over its output, in the same order.
  */
-function leadBlocks(ref: Float64Array, t: Float64Array, tau: number, B: number, m: number): Float64Array {
-  const key = `${tau}|${B}|${m}`;
+function leadBlocks(
+  ref: Float64Array,
+  t: Float64Array,
+  taus: number[],
+  B: number,
+  m: number,
+): Map<number, Float64Array> {
   let byKey = leadCache.get(ref);
   if (byKey?.t !== t) leadCache.set(ref, (byKey = { t, blocks: new Map() }));
-  let lb = byKey.blocks.get(key);
-  if (!lb) {
-    lb = blockMeans(tau ? leadOf(ref, t, tau) : new Float64Array(ref.length), B, m, 0);
-    byKey.blocks.set(key, lb);
+  const cached = byKey.blocks;
+  const key = (tau: number) => `${tau}|${B}|${m}`;
+  const missing = taus.filter((tau) => tau && !cached.has(key(tau)));
+  if (missing.length) {
+    const K = missing.length;
+    const sums = missing.map(() => new Float64Array(m));
+    const counts = missing.map(() => new Float64Array(m));
+    const y = new Float64Array(K).fill(ref[0] ?? 0);
+    const gain = new Float64Array(K);
+    let lastDt = NaN;
+    const every = B < 2;
+    for (let i = 0; i < ref.length; i++) {
+      const dt = i ? Math.max(0, t[i]! - t[i - 1]!) : 0;
+      if (dt !== lastDt) {
+        lastDt = dt;
+        for (let k = 0; k < K; k++) gain[k] = 1 - Math.exp(-dt / missing[k]!);
+      }
+      const x = ref[i]!;
+      const j = Math.floor(i / B);
+      const sampled = j < m && (every || i % 2 === 0);
+      for (let k = 0; k < K; k++) {
+        y[k] = y[k]! + (x - y[k]!) * gain[k]!;
+        const v = x - y[k]!;
+        if (sampled && Number.isFinite(v)) {
+          sums[k]![j] = sums[k]![j]! + v;
+          counts[k]![j] = counts[k]![j]! + 1;
+        }
+      }
+    }
+    missing.forEach((tau, k) =>
+      cached.set(
+        key(tau),
+        sums[k]!.map((s, j) => (counts[k]![j] ? s / counts[k]![j] : NaN)),
+      ),
+    );
   }
-  return lb;
+  return new Map([0, ...taus].map((tau) => [tau, tau ? cached.get(key(tau))! : new Float64Array(m)]));
 }
 const leadCache = new WeakMap<Float64Array, { t: Float64Array; blocks: Map<string, Float64Array> }>();
 
