@@ -5,27 +5,15 @@
 // points (the worst heading set 9.1 / 11.0). Rules that recovered them on these products (branch h-tables)
 // lowered the held-out products' entity F1 by 0.6-1.8 points, so they did not land; see the issue note.
 //   npx tsx test/extraction/perturb-headings.ts
-import { readdirSync, readFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
-import { readDocument } from '../../src/analysis/documents/read.js';
+import { basename } from 'node:path';
 import type { DocumentTable, ReadDocument } from '../../src/analysis/documents/types.js';
 import { extractModel } from '../../src/analysis/extract/extract.js';
+import { readProduct, releasedProducts } from '../../src/analysis/extract/fixture-products.js';
 import { scoreExtraction, type Truth } from '../../src/analysis/extract/score.js';
 import type { SourceDocument } from '../../src/analysis/extract/types.js';
 import { renameHeadings, reverseColumns } from './heading-synonyms.js';
 
-const FIXTURES = join(import.meta.dirname, '../fixtures');
-const HELD_OUT = new Set(
-  readFileSync(join(FIXTURES, 'extraction-blind/HELD_OUT'), 'utf8')
-    .split('\n')
-    .map((l) => l.replace(/#.*/, '').trim())
-    .filter(Boolean),
-);
-const products = ['extraction', 'extraction-blind'].flatMap((set) =>
-  readdirSync(join(FIXTURES, set), { withFileTypes: true })
-    .filter((d) => d.isDirectory() && !HELD_OUT.has(d.name))
-    .map((d) => join(FIXTURES, set, d.name)),
-);
+const products = releasedProducts();
 // Tables read from a file's own table structure; a netlist's tables are views of its structure.
 const TABULAR = new Set(['csv', 'tsv', 'xlsx', 'docx', 'markdown', 'pdf']);
 
@@ -36,16 +24,6 @@ const PERTURBATIONS: [string, (t: DocumentTable) => DocumentTable][] = [
   ]),
   ['columns reversed', reverseColumns],
 ];
-
-async function readProduct(dir: string): Promise<{ documents: SourceDocument[]; truth: Truth }> {
-  const files = readdirSync(dir)
-    .filter((f) => f !== 'truth.json' && f !== 'README.md')
-    .sort();
-  const documents = await Promise.all(
-    files.map(async (name) => ({ name, doc: await readDocument(readFileSync(join(dir, name)), name) })),
-  );
-  return { documents, truth: JSON.parse(readFileSync(join(dir, 'truth.json'), 'utf8')) as Truth };
-}
 
 const perturbed = (doc: ReadDocument, f: (t: DocumentTable) => DocumentTable): ReadDocument =>
   TABULAR.has(doc.kind) ? { ...doc, tables: doc.tables.map(f) } : doc;

@@ -2,27 +2,12 @@
 // below what it reaches, so a change that loses quality fails. Products with different vocabularies
 // and layouts (most of them written blind, scored once as they came, then fixed by general rules) keep
 // the extractor from being tuned to one; those held out (HELD_OUT) are left out.
-import { readdirSync, readFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readDocument } from '../documents/read.js';
 import { extractModel } from './extract.js';
-import { scoreExtraction, type Truth } from './score.js';
-import type { SourceDocument } from './types.js';
+import { readProduct, releasedProducts } from './fixture-products.js';
+import { scoreExtraction } from './score.js';
 
-const ROOT = join(import.meta.dirname, '../../../test/fixtures/extraction');
-const BLIND = join(import.meta.dirname, '../../../test/fixtures/extraction-blind');
-/**
- * Blind products are written without reading the extractor and scored once as they come; the rules
- * they then call for are made general and the product joins the floor below, so a later change cannot
- * lose it. Those named in HELD_OUT are never tuned on: measured by hand, they are the honest estimate.
- */
-const HELD_OUT = new Set(
-  readFileSync(join(BLIND, 'HELD_OUT'), 'utf8')
-    .split('\n')
-    .map((l) => l.replace(/#.*/, '').trim())
-    .filter(Boolean),
-);
 /**
  * Tuned products still under the common floor, each held at what it reaches so it cannot slip back,
  * with the reason it stops there. tidewell's truth leaves out local nets no document names (NRST,
@@ -77,32 +62,13 @@ const OWN_FLOOR: Record<string, { entities: number; relationships: number }> = {
   // common floor (98.1 / 97.5) and has no floor of its own. What it still misses is a truth convention:
   // the RMII nets between MCU and PHY are aliases of the Ethernet link there, an RMII bus in the netlist.
 };
-const productsIn = (root: string) =>
-  readdirSync(root, { withFileTypes: true })
-    .filter((d) => d.isDirectory())
-    .map((d) => join(root, d.name));
-const PRODUCTS = [
-  ...productsIn(ROOT),
-  ...productsIn(BLIND).filter((dir) => !HELD_OUT.has(basename(dir))),
-].sort((a, b) => basename(a).localeCompare(basename(b)));
-
-async function load(dir: string): Promise<{ documents: SourceDocument[]; truth: Truth }> {
-  // README.md describes a blind product for people; it is not one of its documents.
-  const files = readdirSync(dir)
-    .filter((f) => f !== 'truth.json' && f !== 'README.md')
-    .sort();
-  // The real readers, so the score is what an upload gets.
-  const documents = await Promise.all(
-    files.map(async (name) => ({ name, doc: await readDocument(readFileSync(join(dir, name)), name) })),
-  );
-  return { documents, truth: JSON.parse(readFileSync(join(dir, 'truth.json'), 'utf8')) as Truth };
-}
+const PRODUCTS = releasedProducts();
 
 const pct = (n: number): string => (n * 100).toFixed(1).padStart(5);
 
 describe('extraction quality on the fixture products', () => {
   it.each(PRODUCTS.map((dir) => [basename(dir), dir]))('%s scores above the floor', async (product, dir) => {
-    const { documents, truth } = await load(dir);
+    const { documents, truth } = await readProduct(dir);
     const score = scoreExtraction(extractModel(documents), truth);
     const { entities: e, relationships: r } = score;
     console.log(

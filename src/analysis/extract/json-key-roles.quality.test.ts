@@ -7,24 +7,13 @@ import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readDocument } from '../documents/read.js';
 import { extractModel } from './extract.js';
+import { releasedProducts } from './fixture-products.js';
 import { isAadlModel } from './json-aadl.js';
 import { isXmiExport } from './json-cameo.js';
 import { isEaTableExport } from './json-ea.js';
 import { isGraphRecords } from './json-records.js';
 
-const FIXTURES = join(import.meta.dirname, '../../../test/fixtures');
-const HELD_OUT = new Set(
-  readFileSync(join(FIXTURES, 'extraction-blind/HELD_OUT'), 'utf8')
-    .split('\n')
-    .map((l) => l.replace(/#.*/, '').trim())
-    .filter(Boolean),
-);
-const exports = ['extraction', 'extraction-blind']
-  .flatMap((set) =>
-    readdirSync(join(FIXTURES, set), { withFileTypes: true })
-      .filter((d) => d.isDirectory() && !HELD_OUT.has(d.name))
-      .map((d) => join(FIXTURES, set, d.name)),
-  )
+const exports = releasedProducts()
   .flatMap((dir) =>
     readdirSync(dir)
       .filter((f) => f.endsWith('.json') && f !== 'truth.json')

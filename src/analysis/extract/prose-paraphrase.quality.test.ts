@@ -3,27 +3,15 @@
 // product's prose states its relations in its own words, and the model must not change with them.
 // The whole product's relationship F1 barely moves when the tables already say what the prose says,
 // so the relationships the prose reading proposes are scored too (their own F1 against the truth).
-import { readdirSync, readFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readDocument } from '../documents/read.js';
 import { extractModel } from './extract.js';
+import { readProduct, releasedProducts } from './fixture-products.js';
 import { PARAPHRASE_FAMILIES, paraphraser } from './prose-paraphrases.js';
 import { scoreExtraction, type Truth } from './score.js';
 import type { ExtractedModel, SourceDocument } from './types.js';
 
-const FIXTURES = join(import.meta.dirname, '../../../test/fixtures');
-const HELD_OUT = new Set(
-  readFileSync(join(FIXTURES, 'extraction-blind/HELD_OUT'), 'utf8')
-    .split('\n')
-    .map((l) => l.replace(/#.*/, '').trim())
-    .filter(Boolean),
-);
-const PRODUCTS = ['extraction', 'extraction-blind'].flatMap((set) =>
-  readdirSync(join(FIXTURES, set), { withFileTypes: true })
-    .filter((d) => d.isDirectory() && !HELD_OUT.has(d.name))
-    .map((d) => join(FIXTURES, set, d.name)),
-);
+const PRODUCTS = releasedProducts();
 
 /**
  * Largest fall allowed, in F1: of the whole product's relationships, of the prose's own. The prose's
@@ -48,11 +36,7 @@ function scores(documents: SourceDocument[], truth: Truth) {
 
 describe('a product read with its prose paraphrased', () => {
   it.each(PRODUCTS.map((dir) => [basename(dir), dir]))('%s: the same relationships', async (_p, dir) => {
-    const files = readdirSync(dir).filter((f) => f !== 'truth.json' && f !== 'README.md');
-    const documents = await Promise.all(
-      files.map(async (name) => ({ name, doc: await readDocument(readFileSync(join(dir, name)), name) })),
-    );
-    const truth = JSON.parse(readFileSync(join(dir, 'truth.json'), 'utf8')) as Truth;
+    const { documents, truth } = await readProduct(dir);
     const before = scores(documents, truth);
     for (const family of PARAPHRASE_FAMILIES) {
       const rewrite = paraphraser(family);
