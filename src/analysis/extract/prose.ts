@@ -1,21 +1,22 @@
 // Prose: entities from defined acronyms and from the names that verbs of supply, power, control,
 // dependency and connection link. A capitalised phrase alone is not proposed: prose is full of
 // headings, people and products, and a name that takes part in no relation is rarely worth a proposal.
-import { withoutClauseNumber } from './prose-numbering.js';
-import { pairedMembers } from './prose-pairs.js';
-import { capitalisedByPosition } from './prose-opening-word.js';
-import { saysNotUsed } from './prose-negated.js';
 import type { TextBlock } from '../documents/types.js';
 import type { MentionSink } from './builder.js';
-import { initials, isRefdes, normaliseName } from './normalise.js';
-import { isDeterminer, isExcludedName, isNameToken, typeFromName } from './prose-names.js';
+import { normaliseName } from './normalise.js';
+import { aliasByCopula, defineAcronyms, defineDesignators } from './prose-aliases.js';
+import { appositive, compoundSubjects, relateAppositive } from './prose-appositive.js';
+import { relateFlow } from './prose-flow.js';
+import { mention, properName } from './prose-mention.js';
+import { capitalisedByPosition } from './prose-opening-word.js';
+import { withoutClauseNumber } from './prose-numbering.js';
+import { pairedMembers } from './prose-pairs.js';
+import { phraseAfter, phraseBefore, phrasesAfter, tokenize, type Phrase } from './prose-phrases.js';
+import { typeFromName } from './prose-names.js';
 import { nameEndBeforeAside, tailAfterAside } from './prose-tails.js';
 import { VERBS } from './prose-verbs.js';
 import { activeVoice } from './prose-voice.js';
-import { relateFlow } from './prose-flow.js';
-
 import type { EntityType, Provenance } from './types.js';
-import { phraseAfter, phraseBefore, phrasesAfter, tokenize, type Phrase } from './prose-phrases.js';
 
 const ENERGISES = /^energi[sz]es?$/i;
 
@@ -37,111 +38,6 @@ export function extractProse(
       relateSentence(sentence, p, sink, known, ctx);
     }
   }
-}
-
-/** "Ground Support Equipment (GSE)": the full name with the acronym as its alias. */
-function defineAcronyms(text: string, p: Provenance, sink: MentionSink): string[] {
-  const found: string[] = [];
-  for (const m of text.matchAll(/((?:[A-Za-z0-9][\w\-/²]*\s+){1,7})\(([A-Z][A-Za-z0-9\-&]{1,10})\)/g)) {
-    const words = m[1]!.trim().split(/\s+/);
-    const acronym = m[2]!;
-    const letters = acronym.replace(/[^A-Za-z]/g, '').toUpperCase();
-    for (let k = 1; k <= words.length; k++) {
-      let phrase = words.slice(words.length - k).join(' ');
-      if (initials(phrase).replace(/[^A-Z]/g, '') === letters && isNameToken(words[words.length - k]!)) {
-        // A tag with a number ("PT-101") is an instrument's or unit's id, whose letters say its kind
-        // (Pressure Transmitter), not the whole name: "the Discharge Pressure Transmitter (PT-101)"
-        // is named by every capitalised word before the tag.
-        if (/\d/.test(acronym))
-          while (
-            k < words.length &&
-            /^[A-Z]/.test(words[words.length - k - 1]!) &&
-            isNameToken(words[words.length - k - 1]!)
-          )
-            k++;
-        phrase = words.slice(words.length - k).join(' ');
-        if (!isExcludedName(phrase) && !saysNotUsed(text.slice(m.index + m[0].length))) {
-          found.push(
-            sink.entity(phrase, typeFromName(phrase), p, { aliases: [acronym], weight: 0.5 }),
-            acronym,
-          );
-        }
-        break;
-      }
-    }
-  }
-  return found;
-}
-
-/** A schematic or firmware designator: "LPSPI0", "CAN0", "U1", "+12V_SW" — a digit or an underscore. */
-const DESIGNATOR = /^[+A-Z][A-Za-z0-9_+]{0,15}$/;
-const isDesignator = (t: string): boolean => DESIGNATOR.test(t) && /[\d_]/.test(t) && /[A-Za-z]/.test(t);
-
-/**
- * "the Valve SPI (LPSPI0)", "the GNSS Serial Link (LPUART1)": a designator in brackets after a name a
- * document gave is that thing's name in the schematic or firmware. Acronyms are defineAcronyms' job;
- * requirement ids ("REQ-AS-012") have hyphens and are not designators.
- */
-function defineDesignators(text: string, p: Provenance, sink: MentionSink, known: Set<string>): void {
-  for (const m of text.matchAll(/((?:(?:-(?=\d))?[A-Za-z0-9+][\w\-/²+]*\s+){1,6})\(([^()\s]{2,16})\)/g)) {
-    const designator = m[2]!;
-    // Or a short capitalised name ("(PSU)", "(SPIX)") whose letters are not the phrase's initials.
-    if (!isDesignator(designator) && !/^[A-Z]{2,8}$/.test(designator)) continue;
-    const words = m[1]!.trim().split(/\s+/);
-    for (let k = words.length; k >= 1; k--) {
-      const phrase = words.slice(words.length - k).join(' ');
-      if (isDeterminer(words[words.length - k]!) || !known.has(normaliseName(phrase))) continue;
-      // "the Service USB (X6)": a connector's designator after a link's name says where the link is
-      // reached, not what it is called; only a connector's own name ("Motor Connector (X3)") takes it.
-      // "chip selects /ACC_CS (U4) and /RTD_CS (U5)": a part's designator after a net label says
-      // which part the net reaches, not another name of the net.
-      if (isRefdes(designator) && /_/.test(phrase) && !/[a-z]/.test(phrase)) break;
-      const connectorRef = /^(X|J|P|CN|CON)\d{1,3}$/.test(designator);
-      if (connectorRef && !/\b(connector|plug|socket|receptacle|header|jack|terminal)s?$/i.test(phrase))
-        break;
-      if (normaliseName(phrase) !== normaliseName(designator))
-        sink.entity(phrase, typeFromName(phrase), p, { aliases: [designator], weight: 0.1 });
-      break;
-    }
-  }
-}
-
-/**
- * "On the RCM the ISOBUS is CAN0 of the MCU": a name a document gave, "is", and a designator another
- * document gave are one thing under two names. Both must be known, so "the PDU is fed from…" or "the
- * bus is 250 kbit/s" say nothing of the kind.
- */
-function aliasByCopula(tokens: string[], p: Provenance, sink: MentionSink, known: Set<string>): void {
-  const isKnown = (n: string): boolean => known.has(normaliseName(n));
-  const ends = (t: string | undefined): boolean => t === undefined || /^([,.;:]|of|on|in|at|for)$/.test(t);
-  tokens.forEach((tok, k) => {
-    if (!/^(is|are)$/.test(tok) || k === 0) return;
-    let j = k + 1;
-    if (/^(called|named|labelled|labeled|known)$/.test(tokens[j] ?? '')) j += tokens[j] === 'known' ? 2 : 1;
-    while (isDeterminer(tokens[j] ?? '')) j++;
-    const left = phraseBefore(tokens, k, known);
-    if (!left || !isKnown(left.name)) return;
-    const right = tokens[j] ?? '';
-    if (
-      isDesignator(right) &&
-      isKnown(right) &&
-      ends(tokens[j + 1]) &&
-      normaliseName(right) !== normaliseName(left.name)
-    ) {
-      sink.entity(left.name, typeFromName(left.name), p, { aliases: [right], weight: 0.1 });
-      return;
-    }
-    // "CAN0 is the ISOBUS": the designator first.
-    const after = phraseAfter(tokens, k + 1, known);
-    if (
-      isDesignator(left.name) &&
-      after &&
-      isKnown(after.name) &&
-      ends(tokens[after.end]) &&
-      normaliseName(after.name) !== normaliseName(left.name)
-    )
-      sink.entity(after.name, typeFromName(after.name), p, { aliases: [left.name], weight: 0.1 });
-  });
 }
 
 /** What a sentence leaves for the next one to refer to ("It", "it", ", which"). */
@@ -405,97 +301,4 @@ function relateSentence(
       break;
     }
   }
-}
-
-interface Appositive {
-  subject: Phrase;
-  /** "an output of the CPU": the part named, and whether the subject leaves (output) or enters it. */
-  part?: Phrase;
-  role?: 'PROVIDES' | 'CONSUMES';
-}
-
-/**
- * "LOOP_EN, an output of the Door Controller CPU, energises the Relay": an aside between commas that
- * opens with an article describes the name before it, which is the verb's subject. An aside naming
- * the subject an output (or input) of a part says which part provides (or consumes) it.
- */
-function appositive(tokens: string[], verbAt: number, known: Set<string>): Appositive | undefined {
-  if (tokens[verbAt - 1] !== ',') return undefined;
-  let open = verbAt - 2;
-  while (open > 0 && tokens[open] !== ',') open--;
-  // An aside is short and opens with an article: "a", "an", "the".
-  if (open <= 0 || verbAt - 1 - open > 10 || !/^(a|an|the)$/i.test(tokens[open + 1] ?? '')) return undefined;
-  const subject = phraseBefore(tokens, open, known);
-  if (!subject) return undefined;
-  const role = /^(output|source)$/i.test(tokens[open + 2] ?? '')
-    ? 'PROVIDES'
-    : /^(input|sink)$/i.test(tokens[open + 2] ?? '')
-      ? 'CONSUMES'
-      : undefined;
-  if (!role || !/^(of|from|to|on)$/i.test(tokens[open + 3] ?? '')) return { subject };
-  const part = phraseAfter(tokens, open + 4, known);
-  return part && part.end === verbAt - 1 ? { subject, part, role } : { subject };
-}
-
-function relateAppositive(a: Appositive, p: Provenance, sink: MentionSink, known: Set<string>): void {
-  if (!a.part || !a.role) return;
-  const part = mention(a.part.name, p, sink, known);
-  const item = mention(
-    a.subject.name,
-    p,
-    sink,
-    known,
-    known.has(normaliseName(a.subject.name)) ? undefined : 'SIGNAL',
-  );
-  if (part && item) sink.relate(part, item, a.role, p);
-}
-
-/** "The Cooling Fan and the Safety Module run on …": the names listed before the sentence's subject. */
-function compoundSubjects(tokens: string[], subject: Phrase, known: Set<string>): string[] {
-  const out: string[] = [];
-  let at = subject.start;
-  for (;;) {
-    while (at > 0 && isDeterminer(tokens[at - 1]!)) at--;
-    if (at === 0 || !/^(and|,)$/.test(tokens[at - 1]!)) break;
-    const ph = phraseBefore(tokens, nameEndBeforeAside(tokens, at - 1), known);
-    if (!ph || !(known.has(normaliseName(ph.name)) || ph.name.split(' ').every(isNameToken))) break;
-    out.push(ph.name);
-    at = ph.start;
-  }
-  // Only a list that opens the sentence is a list of subjects; "…from Y and the Z runs on" is not.
-  // "The coils of the X, the Y and the Z are energised from…": a list opened by the parts of its
-  // members is still the subject, each member by its part.
-  while (at > 0 && isDeterminer(tokens[at - 1]!)) at--;
-  return at === 0 || PARTS_OF.test(tokens.slice(0, at).join(' ')) ? out : [];
-}
-
-/** "The coils of", "the inputs of", "each of": an opening that names the parts of what follows. */
-const PARTS_OF = /^((the|each|all|both) )?([a-z]+ ){0,2}of$/i;
-
-function mention(
-  name: string,
-  p: Provenance,
-  sink: MentionSink,
-  known: Set<string>,
-  type?: EntityType,
-): string | undefined {
-  const clean = properName(name, known);
-  return clean ? sink.entity(clean, type ?? typeFromName(clean), p, { weight: 0.5 }) : undefined;
-}
-
-/** The name a phrase stands for, or nothing when it names no thing (a mode, a document). */
-function properName(name: string, known: Set<string>): string | undefined {
-  // Punctuation at the edges is not the name, but the sign of a negative rail is ("-12V Rail").
-  let clean = name.replace(/^(?!-\d)[^A-Za-z0-9+]+|[^A-Za-z0-9+²]+$/g, '');
-  if (!clean) return undefined;
-  const key = normaliseName(clean);
-  // An acronym the text uses but never defines as a name ("digital signal processor (DSP)") is the
-  // one known part whose name has it as a word ("DSP Controller").
-  if (/^[A-Z][A-Z0-9]{1,5}$/.test(clean) && !known.has(key)) {
-    const hits = [...known].filter((k) => k !== key && k.split(' ').includes(key));
-    if (hits.length === 1) clean = hits[0]!;
-  }
-  // What a structured document already named is a thing, whatever its head word ("Door State").
-  if (!known.has(normaliseName(clean)) && isExcludedName(clean)) return undefined;
-  return clean;
 }
