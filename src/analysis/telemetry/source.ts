@@ -10,6 +10,7 @@ import {
   quoteString,
   type ColumnInfo,
 } from './columns.js';
+import { DECIMAL_COMMA_CELL, commaNumber, semicolonDelimited } from './locale-numbers.js';
 import type { ChannelKind, TimeKind } from './types.js';
 
 export interface SourceColumn extends ColumnInfo {
@@ -42,6 +43,7 @@ function readerFor(path: string, fileName: string): string {
   if (ext === 'jsonl' || ext === 'ndjson' || ext === 'json')
     return `read_json_auto(${p}, format='newline_delimited')`;
   if (ext === 'tsv' || ext === 'tab') return `read_csv(${p}, delim='\\t', header=true, ${NULLS})`;
+  if (semicolonDelimited(path)) return `read_csv(${p}, delim=';', header=true, ${NULLS})`;
   return `read_csv(${p}, header=true, ${NULLS})`;
 }
 
@@ -73,15 +75,24 @@ export async function openSource(path: string, fileName: string): Promise<Source
       .map((d) => ({ name: d.column_name, type: d.column_type }));
 
     // Text columns that are mostly numbers (seconds written as strings, a stray 'ERR' defeating type
-    // sniffing) are numbers, for the time column and the channels alike.
+    // sniffing, a decimal comma) are numbers, for the time column and the channels alike.
+    const decimalComma = new Set<string>();
     for (const c of cols.filter((c) => /^VARCHAR/i.test(c.type))) {
-      const [r] = await rowsOf<{ ok: number }>(
+      const [r] = await rowsOf<{ ok: number; comma: number }>(
         conn,
-        `SELECT avg(CASE WHEN try_cast(${q(c.name)} AS DOUBLE) IS NOT NULL THEN 1.0 ELSE 0 END) AS ok
+        `SELECT avg(CASE WHEN try_cast(${q(c.name)} AS DOUBLE) IS NOT NULL THEN 1.0 ELSE 0 END) AS ok,
+                avg(CASE WHEN regexp_full_match(${q(c.name)}, '${DECIMAL_COMMA_CELL}')
+                          AND ${commaNumber(c.name)} IS NOT NULL THEN 1.0 ELSE 0 END) AS comma
          FROM raw WHERE ${q(c.name)} IS NOT NULL`,
       );
       if ((r?.ok ?? 0) > 0.95) c.type = 'DOUBLE';
+      else if ((r?.comma ?? 0) > 0.95) {
+        c.type = 'DOUBLE';
+        decimalComma.add(c.name);
+      }
     }
+    const numberOf = (name: string): string =>
+      decimalComma.has(name) ? commaNumber(name) : `try_cast(${q(name)} AS DOUBLE)`;
     const isoShare = new Map<string, boolean>();
     for (const c of cols.filter((c) => /^VARCHAR/i.test(c.type))) {
       const [r] = await rowsOf<{ ok: number }>(
@@ -96,7 +107,7 @@ export async function openSource(path: string, fileName: string): Promise<Source
       time.kind === 'iso'
         ? `epoch(try_cast(${q(time.column!)} AS TIMESTAMPTZ))`
         : time.kind === 'seconds'
-          ? `try_cast(${q(time.column!)} AS DOUBLE)`
+          ? numberOf(time.column!)
           : 'CAST(__rn AS DOUBLE)';
     const [first] = await rowsOf<{ e: number | null }>(
       conn,
@@ -107,7 +118,7 @@ export async function openSource(path: string, fileName: string): Promise<Source
     const columns: SourceColumn[] = [];
     for (const c of cols.filter((c) => c.name !== time.column)) {
       let kind = channelKind(c);
-      let value = `try_cast(${q(c.name)} AS DOUBLE)`;
+      let value = numberOf(c.name);
       if (!isNumericType(c.type) && !/^BOOL/i.test(c.type)) {
         // A text column is context: its value changes (mode, script state) are used as commands,
         // so any number that differs per distinct text will do.
