@@ -29,8 +29,8 @@ async function analyse(name: string, text: string) {
   return analyseTelemetry({ path, fileName: name });
 }
 const shape = (a: Awaited<ReturnType<typeof analyse>>) => ({
-  channels: a.channels.map((c) => [c.name, c.count, c.mean?.toFixed(6), c.max]),
-  findings: a.findings.map((f) => [f.kind, f.channels, f.row_start, f.row_end]),
+  channels: a.channels.map((c) => [c.name, c.kind, c.stats.count, c.stats.mean?.toFixed(6), c.stats.max]),
+  findings: a.findings.map((f) => [f.kind, f.channels, f.start_row, f.end_row]),
 });
 
 describe('numbers with a decimal comma', () => {

@@ -6,7 +6,7 @@
 // changes keep their say over every channel: a small command step kicks the channel it drives, and
 // one step is too little to test the channel's following on.
 import type { Channel, Context } from './context.js';
-import { rollingMean } from './robust.js';
+import { rollingMean, rollingMedian } from './robust.js';
 
 /** A command that changes on more than this share of its samples moves continuously. */
 export const CONTINUOUS_SHARE = 0.5;
@@ -99,20 +99,102 @@ export function spikeCommands(x: Float64Array, commands: { name: string; x: Floa
   return commands.filter((c) => !movesContinuously(c.x) || followsMotion(x, c.x)).map((c) => c.name);
 }
 
+/** Samples either side of a change over which a ramp's usual increment is read. */
+const RAMP_WINDOW = 10;
+/** A change more than this many times the command's usual increment around it is a step, not the ramp's. */
+const STEP_RATIO = 3;
+
 /**
- * The context spikes are judged in: each channel's explaining changes are those of spikeCommands.
- * Nothing to do (the context itself) when no command moves continuously.
+ * The changes of a slowly ramping command (a fire furnace's ISO 834 curve, a chamber's profile
+ * written every sample) that are only its ramp going on: about the size of the increments around
+ * them. A ramp moves the channels it drives through their slow course; its 0.1-degree increment
+ * kicks nothing, yet as a change on every sample it explained every glitch on every channel for the
+ * whole ramp (a 24-sigma pressure spike mid-exposure went unreported). A step within the ramp, or
+ * the first change after a hold, stands out from the increments around it and keeps its say.
+ */
+export function rampIncrements(cmd: Float64Array, changes: number[]): number[] {
+  if (!changesMostSamples(cmd) || movesContinuously(cmd)) return [];
+  const delta = (i: number) =>
+    i > 0 && Number.isFinite(cmd[i]!) && Number.isFinite(cmd[i - 1]!) ? Math.abs(cmd[i]! - cmd[i - 1]!) : NaN;
+  return changes.filter((c) => {
+    const around: number[] = [];
+    for (let k = c - RAMP_WINDOW; k <= c + RAMP_WINDOW; k++) {
+      const d = k === c ? NaN : delta(k);
+      if (Number.isFinite(d)) around.push(d);
+    }
+    if (around.length < RAMP_WINDOW) return false;
+    around.sort((a, b) => a - b);
+    const usual = around[around.length >> 1]!;
+    return usual > 0 && delta(c) <= STEP_RATIO * usual;
+  });
+}
+
+/** Rolling-median width (samples): a glitch of a sample or two leaves it, a pattern's null does not. */
+const HOLD_WIDTH = 5;
+/** Samples either side of an increment over which the channel must hold its level. */
+const HOLD_SPAN = 200;
+/** Noise sigmas the channel's median may move by around an increment and still be held. */
+const HOLD_SIGMAS = 8;
+
+/**
+ * The increments (of `increments`, sorted) around which the channel holds its level: its short
+ * rolling median moves by no more than a few noise sigmas within HOLD_SPAN samples. A channel the
+ * ramp moves (the furnace's thermocouples) or moves through a pattern (an antenna's received power
+ * as the azimuth passes a null, an accelerometer as a sweep passes a resonance) answers the ramp in
+ * ways an increment can explain; a pressure held at its own set-point through a furnace's temperature
+ * ramp does not.
+ */
+function heldIncrements(ch: Channel, increments: number[]): Set<number> {
+  const held = new Set<number>();
+  if (increments.length === 0) return held;
+  const med = rollingMedian(ch.xi, HOLD_WIDTH);
+  // Minimum and maximum per block of HOLD_SPAN samples: an increment's span is its block and the two
+  // beside it.
+  const blocks = Math.ceil(med.length / HOLD_SPAN);
+  const lo = new Float64Array(blocks).fill(Infinity);
+  const hi = new Float64Array(blocks).fill(-Infinity);
+  for (let i = 0; i < med.length; i++) {
+    const b = Math.floor(i / HOLD_SPAN);
+    if (!Number.isFinite(med[i]!)) continue;
+    if (med[i]! < lo[b]!) lo[b] = med[i]!;
+    if (med[i]! > hi[b]!) hi[b] = med[i]!;
+  }
+  for (const i of increments) {
+    const b = Math.floor(i / HOLD_SPAN);
+    let [l, h] = [Infinity, -Infinity];
+    for (let k = Math.max(0, b - 1); k <= Math.min(blocks - 1, b + 1); k++)
+      [l, h] = [Math.min(l, lo[k]!), Math.max(h, hi[k]!)];
+    if (h >= l && h - l <= HOLD_SIGMAS * ch.sigma) held.add(i);
+  }
+  return held;
+}
+
+/**
+ * The context spikes are judged in: each channel's explaining changes are those of spikeCommands,
+ * less the increments of a slow ramp (rampIncrements) the channel holds its level around. Nothing to
+ * do (the context itself) when no command moves continuously and none ramps.
  */
 export function spikeContext(
   ctx: Context,
   channels: Channel[],
   commands: { name: string; x: Float64Array; changes: number[] }[],
 ): Context {
-  if (!commands.some((c) => movesContinuously(c.x))) return ctx;
+  const ramps = commands.map((c) => rampIncrements(c.x, c.changes));
+  const continuous = commands.some((c) => movesContinuously(c.x));
+  if (!continuous && ramps.every((r) => r.length === 0)) return ctx;
   const changes = new Map(
     channels.map((ch) => {
+      const ignored = ramps.map((r) => heldIncrements(ch, r));
+      const kicks = commands.map((c, k) => c.changes.filter((i) => !ignored[k]!.has(i)));
+      if (!continuous) {
+        // A time some other command changed at keeps its say.
+        const kept = new Set(kicks.flat().map((i) => ctx.t[i]!));
+        const ramp = new Set(ignored.flatMap((s) => [...s].map((i) => ctx.t[i]!)));
+        const times = ctx.changes.get(ch.name) ?? [];
+        return [ch.name, times.filter((c) => kept.has(c) || !ramp.has(c))] as const;
+      }
       const names = new Set(spikeCommands(ch.xi, commands));
-      const idx = [...new Set(commands.filter((c) => names.has(c.name)).flatMap((c) => c.changes))];
+      const idx = [...new Set(commands.flatMap((c, k) => (names.has(c.name) ? kicks[k]! : [])))];
       return [ch.name, idx.sort((a, b) => a - b).map((i) => ctx.t[i]!)] as const;
     }),
   );
