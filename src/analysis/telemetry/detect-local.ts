@@ -192,7 +192,17 @@ export const OSC_PERIODICITY = 0.5;
  */
 export const SLOW_OSCILLATION_SCALE = 4;
 
-export function oscillations(ch: Channel, x: Float64Array, scale = 1): RawEvent[] {
+/** Windows wholly held (held-oscillation pass) needed to say what the channel's held RMS is. */
+export const MIN_HELD_WINDOWS = 10;
+
+/**
+ * Oscillations on x (a channel's series cleaned of spikes) at one scale of the windows. With `held`
+ * (1 where every command the channel answers holds and the channel has settled from its last
+ * change), the typical RMS is that of the wholly held windows only, and only wholly held windows may
+ * be raised: a valve stroked for most of a test has a typical RMS of its strokes, and a hunt between
+ * stroking blocks is judged against what the valve does at rest.
+ */
+export function oscillations(ch: Channel, x: Float64Array, scale = 1, held?: Uint8Array): RawEvent[] {
   const n = x.length;
   const W = 41 * scale;
   const L = 30 * scale;
@@ -204,12 +214,20 @@ export function oscillations(ch: Channel, x: Float64Array, scale = 1): RawEvent[
   // scale the noise riding on a step edge does not pass for the cycles of an oscillation.
   const hs = scale > 1 ? rollingMean(h, 2 * scale + 1) : h;
   const rms: number[] = [];
+  const heldWindow: boolean[] = [];
   for (let s = 0; s + L <= n; s += hop) {
     let e = 0;
-    for (let k = s; k < s + L; k++) e += h[k]! ** 2;
+    let all = true;
+    for (let k = s; k < s + L; k++) {
+      e += h[k]! ** 2;
+      if (held && !held[k]) all = false;
+    }
     rms.push(Math.sqrt(e / L));
+    heldWindow.push(all);
   }
-  const typical = Math.max(median(rms), 0.5 * ch.sigma, ch.quantum);
+  const still = held ? rms.filter((_, j) => heldWindow[j]) : rms;
+  if (held && still.length < MIN_HELD_WINDOWS) return [];
+  const typical = Math.max(median(still), 0.5 * ch.sigma, ch.quantum);
   const events: RawEvent[] = [];
   // A raised stretch of windows [a, b] as an oscillation, or null when it is not one.
   const judge = (a: number, b: number): RawEvent | null => {
@@ -238,10 +256,11 @@ export function oscillations(ch: Channel, x: Float64Array, scale = 1): RawEvent[
       extra: { width: W },
     };
   };
+  const raised = (j: number) => rms[j]! >= OSC_RATIO * typical && heldWindow[j]!;
   for (let j = 0; j < rms.length; j++) {
-    if (rms[j]! < OSC_RATIO * typical) continue;
+    if (!raised(j)) continue;
     let k = j;
-    while (k + 1 < rms.length && rms[k + 1]! >= OSC_RATIO * typical) k++;
+    while (k + 1 < rms.length && raised(k + 1)) k++;
     const whole = judge(j, k);
     // A stretch that is no oscillation whole may hold one beside a transient's burst (oscillation-bursts.ts).
     const found = whole ? [whole] : piecesBetweenBursts(rms, j, k).flatMap(([a, b]) => judge(a, b) ?? []);
