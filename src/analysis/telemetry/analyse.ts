@@ -70,6 +70,7 @@ import { naturalHold, repeatShare } from './stuck-context.js';
 import { outlastsDrive } from './oscillation-drive.js';
 import { answeredChangeTimes } from './oscillation-answer.js';
 import { beyondSameDrive } from './oscillation-same-drive.js';
+import { unlikeItsAnswers } from './oscillation-peers.js';
 import { positionSiblings } from './sibling-positions.js';
 import { phaseSiblings } from './sibling-phases.js';
 import { followsDwells, followsReference } from './oscillation-context.js';
@@ -115,6 +116,23 @@ function bucketSpikes(
       return off > SPIKE_Z * rowSigma;
     });
   });
+}
+
+/**
+ * Where a channel is at rest (1): past its start-up, and outside twice its settling time after every
+ * change of a command that may explain it. Null when a command moves too often to leave rest to judge
+ * (a sweep, a sine: their drive is judged by other rules) or nothing is ever commanded.
+ */
+function heldMask(ch: Channel, ctx: Context, t: Float64Array): Uint8Array | null {
+  const changes = ctx.changes.get(ch.name) ?? [];
+  const n = t.length;
+  if (!changes.length || changes.length > n / 20) return null;
+  const held = new Uint8Array(n).fill(1);
+  held.fill(0, 0, Math.min(n, indexAt(t, ctx.startup.get(ch.name) ?? ctx.startupEnd)));
+  const settle = 2 * (ctx.settle.get(ch.name) ?? 0);
+  const pre = 10 * ctx.period;
+  for (const c of changes) held.fill(0, indexAt(t, c - pre), Math.min(n, indexAt(t, c + settle) + 1));
+  return held;
 }
 
 /** A finding over more than 60% of the file localises nothing: it is dropped. */
@@ -301,18 +319,60 @@ async function analyse(
       })
     );
   };
+  // A change explains no oscillation the channel showed after none of that command's like changes
+  // (oscillation-peers.ts). Every command that changed at the explaining change must be so.
+  const commandSeries = new Map<string, Float64Array>();
+  const seriesOf = (name: string) => {
+    let x = commandSeries.get(name);
+    if (!x) commandSeries.set(name, (x = interpolate(byName.get(name)!)));
+    return x;
+  };
+  const unlikeAnswers = (ch: Channel, x: Float64Array, e: RawEvent) => {
+    if (t![e.i0]! < (ctx.startup.get(ch.name) ?? ctx.startupEnd)) return false;
+    const by = t![causeBy(e)]! + 10 * ctx.period;
+    const times = oscCtx.changes.get(ch.name) ?? [];
+    let latest = -1;
+    for (const c of times) if (c <= by) latest = c;
+    if (latest < 0) return false;
+    const ci = indexAt(t!, latest);
+    const causes = context.filter((c) => (changeIdx.get(c.name) ?? []).includes(ci));
+    const width = Number(e.extra?.width ?? 41);
+    return (
+      causes.length > 0 &&
+      causes.every((c) => {
+        const d = byName.get(c.name)!;
+        const categorical = c.kind === 'text' || isDiscrete(d);
+        return unlikeItsAnswers(
+          x,
+          categorical ? d : seriesOf(c.name),
+          changeIdx.get(c.name)!,
+          ci,
+          e.i0,
+          e.i1,
+          width,
+          categorical,
+        );
+      })
+    );
+  };
   /** Drift candidates, with the series they were judged on and the sibling series behind it. */
   const drifts: DriftCandidate[] = [];
   for (const ch of channels) {
     const sp = spikes(ch);
     cleaned.set(ch.name, sp.cleaned);
     const settler = changeSettler(ch, t!, seriesPeriod);
-    const local = [
-      ...sp.events,
-      ...oscillations(ch, sp.cleaned),
-      ...oscillations(ch, sp.cleaned, SLOW_OSCILLATION_SCALE),
-      ...bucketSpikes(ch, scan, cols, bucket),
-    ];
+    const found = [...oscillations(ch, sp.cleaned), ...oscillations(ch, sp.cleaned, SLOW_OSCILLATION_SCALE)];
+    // Judged against the channel at rest too: its typical RMS where every command holds and it has
+    // settled, when commanded motion sets the file-wide one (detect-local.ts). Only what the
+    // file-wide pass did not see at all.
+    const held = heldMask(ch, ctx, t!);
+    const atRest = held
+      ? [
+          ...oscillations(ch, sp.cleaned, 1, held),
+          ...oscillations(ch, sp.cleaned, SLOW_OSCILLATION_SCALE, held),
+        ].filter((e) => !found.some((f) => f.i0 <= e.i1 && f.i1 >= e.i0))
+      : [];
+    const local = [...sp.events, ...found, ...atRest, ...bucketSpikes(ch, scan, cols, bucket)];
     raw.push(
       // Oscillations as spikes: by the latest change before the event's onset (causeBy), within its
       // own response.
@@ -322,7 +382,8 @@ async function analyse(
         (e) =>
           !spikeExplained(e.kind === 'spike' ? spikeCtx : oscCtx, ch, t![e.i0]!, t![causeBy(e)]!, settler) ||
           (e.kind === 'oscillation' && outlastsDrive(sp.cleaned, oscIdx, causeBy(e) + 10, e.i0, e.i1)) ||
-          (e.kind === 'oscillation' && beyondDrives(sp.cleaned, e)),
+          (e.kind === 'oscillation' && beyondDrives(sp.cleaned, e)) ||
+          (e.kind === 'oscillation' && unlikeAnswers(ch, sp.cleaned, e)),
       ),
     );
   }

@@ -125,10 +125,24 @@ export function steps(ch: Channel, x: Float64Array): RawEvent[] {
   // sweep's (4x the rest's noise), so a 12-sigma bias jump in the rest was under 4 of its sigmas.
   const quiet = curvatureScale(ch, x);
   const events: RawEvent[] = [];
+  const below = (a: number, i: number) =>
+    a < STEP_Z * sd || (a < STEP_MIN_SIGMA * ch.sigma && a < STEP_MIN_SIGMA * quiet(i));
+  const ramp = rampSteps(
+    x,
+    d,
+    w,
+    (a, i, rampSd) =>
+      a < STEP_Z * Math.max(rampSd, ch.sigma * Math.sqrt(2 / w)) ||
+      (a < STEP_MIN_SIGMA * ch.sigma && a < STEP_MIN_SIGMA * quiet(i)),
+  );
   for (let i = w; i <= n - w; i++) {
     const a = Math.abs(d[i]!);
     // quiet(i) is never above ch.sigma: asked only of the rare jump the file-wide bar turns away.
-    if (a < STEP_Z * sd || (a < STEP_MIN_SIGMA * ch.sigma && a < STEP_MIN_SIGMA * quiet(i))) continue;
+    if (below(a, i)) {
+      const r = ramp(i);
+      if (r) events.push({ ...r, channels: [ch.name], peak_sigma: Math.abs(r.values.size!) / ch.sigma });
+      continue;
+    }
     // Local maximum over +-w, so one step is reported once.
     let best = true;
     for (let k = i - w; k <= i + w && best; k++)
@@ -159,6 +173,110 @@ export function steps(ch: Channel, x: Float64Array): RawEvent[] {
     });
   }
   return events;
+}
+
+/** Window differences either side of a candidate (from 2w to 4w away) that say what the ramp alone does. */
+const RAMP_FLANK = [2, 4] as const;
+
+/**
+ * A step on a ramp (a borehole's outlet temperature climbing through a test, a battery's voltage
+ * falling through a discharge): the difference of window means holds the ramp's own advance, which
+ * hides a jump against it (a -7 sigma drop on a +4.5 sigma advance reads as -2.5). The ramp's
+ * advance at i is the median window difference over the flanks 2w-4w either side (where the jump
+ * does not reach); the jump is the difference beyond it, held to the same bars as a plain step, and
+ * judged like one: the ramp steady over both flanks, the local largest beyond it over +-w, abrupt against a straight line (a
+ * jump on a common slope fits the 2w window far better), and persistent (the level 1-3 windows on
+ * still differs, beyond the ramp's advance, by half the jump). A bend (the slope changing) has
+ * flanks of both slopes and no jump beyond them.
+ */
+function rampSteps(
+  x: Float64Array,
+  d: Float64Array,
+  w: number,
+  bars: (a: number, i: number, sd: number) => boolean,
+): (i: number) => Omit<RawEvent, 'channels' | 'peak_sigma'> | null {
+  const n = x.length;
+  const [near, far] = [RAMP_FLANK[0] * w, RAMP_FLANK[1] * w];
+  const pre = prefix(x);
+  const dPre = prefix(d);
+  // The flanks' mean first (cheap), the median only for candidates that clear the bars on it.
+  const flankMean = (i: number) =>
+    (meanOf(dPre, i - far, i - near) + meanOf(dPre, i + near + 1, i + far + 1)) / 2;
+  // The spread of the differences beyond the ramp, across the file: a ramp whose rate changes
+  // (fast early, slow late) spreads the plain differences, not these. Computed on the first question.
+  let sd = NaN;
+  const below = (a: number, i: number) => {
+    if (Number.isNaN(sd)) {
+      const beyondAll: number[] = [];
+      for (let k = w + far; k + far + 1 <= n - w; k++) beyondAll.push(d[k]! - flankMean(k));
+      sd = beyondAll.length ? madSigma(beyondAll) : Infinity;
+    }
+    return bars(a, i, sd);
+  };
+  const beyond = (i: number, base: number) => Math.abs(d[i]! - base);
+  return (i: number) => {
+    if (i - far < w || i + far + 1 > n - w) return null;
+    if (below(beyond(i, flankMean(i)), i)) return null;
+    const left = [...d.subarray(i - far, i - near)];
+    const right = [...d.subarray(i + near + 1, i + far + 1)];
+    const base = median([...left, ...right]);
+    const a = beyond(i, base);
+    if (below(a, i) || Math.abs(d[i]!) >= a) return null;
+    // One steady ramp either side: it advances the same way over every window of both flanks, the
+    // flanks agree (to half the jump) and spread no more than twice the differences beyond a ramp do
+    // across the file. A thermostat's sawtooth, a profile's bend into a hold, a sine, have flanks
+    // that disagree or turn.
+    if (![...left, ...right].every((v) => Math.sign(v) === Math.sign(base))) return null;
+    if (Math.abs(median(left) - median(right)) > 0.5 * a || madSigma([...left, ...right]) > 2 * sd)
+      return null;
+    for (let k = i - w; k <= i + w; k++) if (k !== i && beyond(k, base) > a) return null;
+    const [lo, hi] = [i - w, i + w];
+    if (slopedStepRss(x, lo, i, hi) > 0.6 * lineRss(x, lo, hi)) return null;
+    // The ramp advances 4 windows' worth between the windows 1-3 windows either side.
+    const after = meanOf(pre, i + w, i + 3 * w);
+    const before = meanOf(pre, i - 3 * w, i - w);
+    const jump = d[i]! - base;
+    if (Math.abs(after - before - 4 * base) < 0.5 * a) return null;
+    return {
+      kind: 'step',
+      i0: i,
+      i1: i,
+      // The jump beyond the ramp, as the levels it parts: the level before, and it plus the jump.
+      values: { before: meanOf(pre, lo, i), after: meanOf(pre, lo, i) + jump, size: jump },
+      extra: { sign: Math.sign(jump), ramp: base },
+    };
+  };
+}
+
+/** Least-squares residual of x over [lo, hi) on a line with a jump at i (a common slope either side). */
+function slopedStepRss(x: Float64Array, lo: number, i: number, hi: number): number {
+  // Regressors 1, k, [k >= i]; normal equations solved by Cramer's rule (3 x 3).
+  const S = [
+    [0, 0, 0],
+    [0, 0, 0],
+    [0, 0, 0],
+  ];
+  const v = [0, 0, 0];
+  for (let k = lo; k < hi; k++) {
+    const r = [1, k - lo, k >= i ? 1 : 0];
+    for (let p = 0; p < 3; p++) {
+      v[p]! += r[p]! * x[k]!;
+      for (let q = 0; q < 3; q++) S[p]![q]! += r[p]! * r[q]!;
+    }
+  }
+  const det3 = (m: number[][]) =>
+    m[0]![0]! * (m[1]![1]! * m[2]![2]! - m[1]![2]! * m[2]![1]!) -
+    m[0]![1]! * (m[1]![0]! * m[2]![2]! - m[1]![2]! * m[2]![0]!) +
+    m[0]![2]! * (m[1]![0]! * m[2]![1]! - m[1]![1]! * m[2]![0]!);
+  const D = det3(S);
+  if (!(Math.abs(D) > 0)) return Infinity;
+  const coef = [0, 1, 2].map(
+    (c) => det3(S.map((row, p) => row.map((val, q) => (q === c ? v[p]! : val)))) / D,
+  );
+  let rss = 0;
+  for (let k = lo; k < hi; k++)
+    rss += (x[k]! - (coef[0]! + coef[1]! * (k - lo) + coef[2]! * (k >= i ? 1 : 0))) ** 2;
+  return rss;
 }
 
 function lineRss(x: Float64Array, lo: number, hi: number): number {
@@ -192,7 +310,17 @@ export const OSC_PERIODICITY = 0.5;
  */
 export const SLOW_OSCILLATION_SCALE = 4;
 
-export function oscillations(ch: Channel, x: Float64Array, scale = 1): RawEvent[] {
+/** Windows wholly held (held-oscillation pass) needed to say what the channel's held RMS is. */
+export const MIN_HELD_WINDOWS = 10;
+
+/**
+ * Oscillations on x (a channel's series cleaned of spikes) at one scale of the windows. With `held`
+ * (1 where every command the channel answers holds and the channel has settled from its last
+ * change), the typical RMS is that of the wholly held windows only, and only wholly held windows may
+ * be raised: a valve stroked for most of a test has a typical RMS of its strokes, and a hunt between
+ * stroking blocks is judged against what the valve does at rest.
+ */
+export function oscillations(ch: Channel, x: Float64Array, scale = 1, held?: Uint8Array): RawEvent[] {
   const n = x.length;
   const W = 41 * scale;
   const L = 30 * scale;
@@ -204,12 +332,20 @@ export function oscillations(ch: Channel, x: Float64Array, scale = 1): RawEvent[
   // scale the noise riding on a step edge does not pass for the cycles of an oscillation.
   const hs = scale > 1 ? rollingMean(h, 2 * scale + 1) : h;
   const rms: number[] = [];
+  const heldWindow: boolean[] = [];
   for (let s = 0; s + L <= n; s += hop) {
     let e = 0;
-    for (let k = s; k < s + L; k++) e += h[k]! ** 2;
+    let all = true;
+    for (let k = s; k < s + L; k++) {
+      e += h[k]! ** 2;
+      if (held && !held[k]) all = false;
+    }
     rms.push(Math.sqrt(e / L));
+    heldWindow.push(all);
   }
-  const typical = Math.max(median(rms), 0.5 * ch.sigma, ch.quantum);
+  const still = held ? rms.filter((_, j) => heldWindow[j]) : rms;
+  if (held && still.length < MIN_HELD_WINDOWS) return [];
+  const typical = Math.max(median(still), 0.5 * ch.sigma, ch.quantum);
   const events: RawEvent[] = [];
   // A raised stretch of windows [a, b] as an oscillation, or null when it is not one.
   const judge = (a: number, b: number): RawEvent | null => {
@@ -238,10 +374,11 @@ export function oscillations(ch: Channel, x: Float64Array, scale = 1): RawEvent[
       extra: { width: W },
     };
   };
+  const raised = (j: number) => rms[j]! >= OSC_RATIO * typical && heldWindow[j]!;
   for (let j = 0; j < rms.length; j++) {
-    if (rms[j]! < OSC_RATIO * typical) continue;
+    if (!raised(j)) continue;
     let k = j;
-    while (k + 1 < rms.length && rms[k + 1]! >= OSC_RATIO * typical) k++;
+    while (k + 1 < rms.length && raised(k + 1)) k++;
     const whole = judge(j, k);
     // A stretch that is no oscillation whole may hold one beside a transient's burst (oscillation-bursts.ts).
     const found = whole ? [whole] : piecesBetweenBursts(rms, j, k).flatMap(([a, b]) => judge(a, b) ?? []);
