@@ -49,7 +49,8 @@ const FLOORS: { set: string; recall: number; precision: number }[] = [
   // Released 2026-11-25 after blind 0.850/0.971 (two of three missed spikes fell inside a slow
   // set-point ramp, whose every increment explained them); 0.875/0.972 with ramp increments no longer
   // explaining glitches on a channel that holds its level.
-  { set: 'telemetry-eval-13', recall: 0.875, precision: 0.972 },
+  // 0.900/0.973 with a glitch well after a command change judged against its neighbours' course.
+  { set: 'telemetry-eval-13', recall: 0.9, precision: 0.973 },
 ];
 // Scores print to three decimals; the floors are those printed numbers.
 const EPSILON = 5e-4;

@@ -60,6 +60,7 @@ import {
   spikeExplained,
 } from './spike-context.js';
 import { spikeContext } from './spike-drive.js';
+import { glitchOnResponse } from './spike-glitch.js';
 import { materialChanges, stepExplained } from './step-context.js';
 import { levelSteps } from './step-level.js';
 import { cyclingToggles, toggleAnswer } from './step-toggle.js';
@@ -381,6 +382,8 @@ async function analyse(
       ...local.filter(
         (e) =>
           !spikeExplained(e.kind === 'spike' ? spikeCtx : oscCtx, ch, t![e.i0]!, t![causeBy(e)]!, settler) ||
+          (e.kind === 'spike' &&
+            glitchOnResponse(ch.xi, t!, ch.sigma, e.i0, e.i1, spikeCtx.changes.get(ch.name) ?? [])) ||
           (e.kind === 'oscillation' && outlastsDrive(sp.cleaned, oscIdx, causeBy(e) + 10, e.i0, e.i1)) ||
           (e.kind === 'oscillation' && beyondDrives(sp.cleaned, e)) ||
           (e.kind === 'oscillation' && unlikeAnswers(ch, sp.cleaned, e)),
