@@ -7,7 +7,7 @@
 // term with c*tau = tau2 - tau1 and tau = tau1). The fit carries a ramp (flat, linear, then held) of its own
 // at the best place, or at a given candidate's, so the gain and lag terms cannot absorb the drift
 // itself: a whole-file gain fit without it took part of a creep into the gain and lost drifts.
-import { lag, solve } from './model.js';
+import { intervals, lag, solve } from './model.js';
 import { interpolate, smallMedian } from './robust.js';
 
 /**
@@ -33,7 +33,20 @@ function median(refs: Float64Array[]): Float64Array {
   const at = new Float64Array(refs.length);
   const buf = new Float64Array(refs.length);
   const out = new Float64Array(n);
+  const [r0, r1, r2] = refs;
   for (let i = 0; i < n; i++) {
+    // Two or three siblings all live (most samples): smallMedian's insertion written out.
+    if (refs.length === 2 || refs.length === 3) {
+      const a = r0![i]!;
+      const b = r1![i]!;
+      const c = refs.length === 3 ? r2![i]! : 0;
+      if (Number.isFinite(a) && Number.isFinite(b) && Number.isFinite(c)) {
+        const lo = a > b ? b : a;
+        const hi = a > b ? a : b;
+        out[i] = refs.length === 2 ? (lo + hi) / 2 : hi > c ? (lo > c ? lo : c) : hi;
+        continue;
+      }
+    }
     for (let k = 0; k < refs.length; k++) at[k] = refs[k]![i]!;
     out[i] = smallMedian(at, buf);
   }
@@ -261,47 +274,23 @@ function leadBlocks4(
   return outs;
 }
 
-/**
- * The intervals of the first n samples of t as lag() takes them (0 first, none negative): the
- * distinct values, and each sample's index into them.
- */
-function intervals(t: Float64Array, n: number): { index: Uint32Array; dts: number[] } {
-  const seenT = intervalCache.get(t);
-  if (seenT?.index.length === n) return seenT;
-  const index = new Uint32Array(n);
-  const dts: number[] = [];
-  const seen = new Map<number, number>();
-  for (let i = 0; i < n; i++) {
-    const dt = i ? Math.max(0, t[i]! - t[i - 1]!) : 0;
-    let q = seen.get(dt);
-    if (q === undefined) {
-      q = dts.push(dt) - 1;
-      seen.set(dt, q);
-    }
-    index[i] = q;
-  }
-  intervalCache.set(t, { index, dts });
-  return { index, dts };
-}
-const intervalCache = new WeakMap<Float64Array, { index: Uint32Array; dts: number[] }>();
-
 const leadCache = new WeakMap<Float64Array, { t: Float64Array; blocks: Map<string, Float64Array> }>();
 
-/** r - lag_tau(r): tau times the rate of the lagged reference. */
-function leadOf(ref: Float64Array, t: Float64Array, tau: number): Float64Array {
-  const out = lag(ref, t, tau);
-  for (let i = 0; i < out.length; i++) out[i] = ref[i]! - out[i]!;
-  return out;
-}
-
-/** The residual less the fitted model (its ramp left in: that is what a drift detector must see). */
+/**
+ * The residual less the fitted model (its ramp left in: that is what a drift detector must see). The
+ * lead r - lag_tau(r) is formed sample by sample as lag() filters (no series of it).
+ */
 export function modelledResidual(e: ArrayLike<number>, ref: Float64Array, t: Float64Array, fit: SiblingFit) {
-  const lead = fit.tau ? leadOf(ref, t, fit.tau) : new Float64Array(ref.length);
   const [a, b, c] = fit.beta as [number, number, number];
-  return Float64Array.from(
-    { length: Math.min(e.length, ref.length) },
-    (_, i) => e[i]! - a - b * ref[i]! - c * lead[i]!,
-  );
+  const n = Math.min(e.length, ref.length);
+  const out = new Float64Array(n);
+  if (!fit.tau) {
+    for (let i = 0; i < n; i++) out[i] = e[i]! - a - b * ref[i]! - c * 0;
+    return out;
+  }
+  const lagged = lag(ref, t, fit.tau);
+  for (let i = 0; i < n; i++) out[i] = e[i]! - a - b * ref[i]! - c * (ref[i]! - lagged[i]!);
+  return out;
 }
 
 /**
