@@ -126,7 +126,13 @@ export function fitSiblingModel(
   // The residual from odd samples, the reference terms from even ones: the residual carries the
   // reference's sample noise with a minus sign, and regressed on that same noise the lag term learnt
   // to cancel it (c near -1, two humidity sensors with no lag between them) rather than a lag.
-  const eb = blockMeans(live ? Array.from({ length: n }, (_, i) => (live(i) ? e[i]! : NaN)) : e, B, m, 1);
+  let masked: ArrayLike<number> = e;
+  if (live) {
+    const x = new Float64Array(n);
+    for (let i = 0; i < n; i++) x[i] = live(i) ? e[i]! : NaN;
+    masked = x;
+  }
+  const eb = blockMeans(masked, B, m, 1);
   const rb = blockMeans(ref, B, m, 0);
   let best: SiblingFit | null = null;
   let bestRss = Infinity;
