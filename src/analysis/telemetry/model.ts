@@ -8,21 +8,41 @@ import { madSigma } from './robust.js';
 export function lag(x: Float64Array, t: Float64Array, tau: number): Float64Array {
   const out = new Float64Array(x.length);
   let y = x[0] ?? 0;
-  // The gain for the last interval seen: evenly sampled files repeat one interval, and an exp per
-  // sample per time constant was most of the sibling model's fit (sibling-model.ts tries 40 of them).
-  let lastDt = NaN;
-  let gain = 0;
+  // The gain of each distinct interval once: an exp per sample per time constant was most of the
+  // sibling model's fit (sibling-model.ts tries 40 of them), and a bucketed series' times, means of
+  // row times, differ in the last bits from one interval to the next.
+  const { index, dts } = intervals(t, x.length);
+  const gains = dts.map((dt) => 1 - Math.exp(-dt / tau));
   for (let i = 0; i < x.length; i++) {
-    const dt = i ? Math.max(0, t[i]! - t[i - 1]!) : 0;
-    if (dt !== lastDt) {
-      lastDt = dt;
-      gain = 1 - Math.exp(-dt / tau);
-    }
-    y += (x[i]! - y) * gain;
+    y += (x[i]! - y) * gains[index[i]!]!;
     out[i] = y;
   }
   return out;
 }
+
+/**
+ * The intervals of the first n samples of t as lag() takes them (0 first, none negative): the
+ * distinct values, and each sample's index into them.
+ */
+export function intervals(t: Float64Array, n: number): { index: Uint32Array; dts: number[] } {
+  const seenT = intervalCache.get(t);
+  if (seenT?.index.length === n) return seenT;
+  const index = new Uint32Array(n);
+  const dts: number[] = [];
+  const seen = new Map<number, number>();
+  for (let i = 0; i < n; i++) {
+    const dt = i ? Math.max(0, t[i]! - t[i - 1]!) : 0;
+    let q = seen.get(dt);
+    if (q === undefined) {
+      q = dts.push(dt) - 1;
+      seen.set(dt, q);
+    }
+    index[i] = q;
+  }
+  intervalCache.set(t, { index, dts });
+  return { index, dts };
+}
+const intervalCache = new WeakMap<Float64Array, { index: Uint32Array; dts: number[] }>();
 
 /** Time constants tried: 1 s to 300 s by factors of ~3, kept between 3 periods and 15% of the file. */
 export function lagSet(period: number, duration: number): number[] {

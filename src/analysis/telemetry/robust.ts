@@ -265,6 +265,18 @@ export function noiseScale(xs: Float64Array): number {
   for (let i = 0; i < n; i++) if (Number.isFinite(d[i]!)) d[k++] = d[i]!;
   const s = madOf(d.subarray(0, k)).mad / Math.SQRT2;
   const q = quantum(xs);
+  // The floor below cannot exceed what the range bounds it by (the level lies within it, and so does
+  // every deviation from it): when the noise clears that bound, the two medians of the series that
+  // the floor takes are not needed (most series; the same answer).
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (let i = 0; i < xs.length; i++) {
+    const v = xs[i]!;
+    if (v < lo) lo = v;
+    if (v > hi) hi = v;
+  }
+  const big = Math.max(Math.abs(lo), Math.abs(hi));
+  if (big < 1e300 && s >= Math.max(q * 0.5, 1e-9 * (big + 1), 1.4826 * (hi - lo) * 1e-3)) return s;
   // The series' median and spread from one copy (madSigma(xs) and median(xs) made three).
   const { median: level, mad: spread } = madOf(finiteCopy(xs));
   // Last resort for a flat channel: a tiny fraction of its level, so ratios stay finite.

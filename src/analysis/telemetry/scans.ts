@@ -205,7 +205,21 @@ class RunTracker {
     this.value = v;
   }
 
-  private close() {
+  /** The run under way, for a caller that pushes a chunk's values from locals (scanInOrder). */
+  get state(): [start: number, end: number, n: number, value: number] {
+    return [this.start, this.end, this.n, this.value];
+  }
+
+  /** Sets the run under way (from a caller's locals). */
+  hold(start: number, end: number, n: number, value: number) {
+    this.start = start;
+    this.end = end;
+    this.n = n;
+    this.value = value;
+  }
+
+  /** Ends the run under way (what push() does before a new value starts a run). */
+  close() {
     if (this.n === 0) return;
     if (this.n < SHORT_RUNS) this.short[this.n] = this.short[this.n]! + 1;
     else this.lengths.set(this.n, (this.lengths.get(this.n) ?? 0) + 1);
@@ -403,6 +417,9 @@ async function scanInOrder(
       const tracker = trackers[j];
       const high = highs[j]!;
       const low = lows[j]!;
+      // The run of equal values under way in locals too, as RunTracker.push() keeps it: a call and
+      // four field writes per cell were much of this loop.
+      let [runStart, runEnd, runN, runValue] = tracker ? tracker.state : [-1, -1, 0, NaN];
       for (let i = 0; i < rn.length; i++) {
         const x = vals[i]!;
         if (x !== x) {
@@ -417,7 +434,21 @@ async function scanInOrder(
           if (!(x <= high[b]!)) high[b] = x;
           if (!(x >= low[b]!)) low[b] = x;
         }
-        tracker?.push(rn[i]!, x);
+        if (tracker) {
+          if (runN > 0 && x === runValue) {
+            runEnd = rn[i]!;
+            runN++;
+          } else {
+            if (runN > 0) {
+              tracker.hold(runStart, runEnd, runN, runValue);
+              tracker.close();
+            }
+            runStart = rn[i]!;
+            runEnd = runStart;
+            runN = 1;
+            runValue = x;
+          }
+        }
         if (sample && inSample[i]) sample[sampleCounts[j]!++] = x;
         if (mj) {
           mn++;
@@ -433,6 +464,7 @@ async function scanInOrder(
         }
       }
       if (mj) Object.assign(mj, { n: mn, mean, m2, min: lo, max: hi, tMin, tMax });
+      tracker?.hold(runStart, runEnd, runN, runValue);
     });
   }
   const series = sums.map((sum, j) => sum.map((v, b) => (counts[j]![b]! ? v / counts[j]![b] : NaN)));

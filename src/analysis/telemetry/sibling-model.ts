@@ -7,7 +7,7 @@
 // term with c*tau = tau2 - tau1 and tau = tau1). The fit carries a ramp (flat, linear, then held) of its own
 // at the best place, or at a given candidate's, so the gain and lag terms cannot absorb the drift
 // itself: a whole-file gain fit without it took part of a creep into the gain and lost drifts.
-import { lag, solve } from './model.js';
+import { intervals, lag, solve } from './model.js';
 import { interpolate, smallMedian } from './robust.js';
 
 /**
@@ -33,7 +33,20 @@ function median(refs: Float64Array[]): Float64Array {
   const at = new Float64Array(refs.length);
   const buf = new Float64Array(refs.length);
   const out = new Float64Array(n);
+  const [r0, r1, r2] = refs;
   for (let i = 0; i < n; i++) {
+    // Two or three siblings all live (most samples): smallMedian's insertion written out.
+    if (refs.length === 2 || refs.length === 3) {
+      const a = r0![i]!;
+      const b = r1![i]!;
+      const c = refs.length === 3 ? r2![i]! : 0;
+      if (Number.isFinite(a) && Number.isFinite(b) && Number.isFinite(c)) {
+        const lo = a > b ? b : a;
+        const hi = a > b ? a : b;
+        out[i] = refs.length === 2 ? (lo + hi) / 2 : hi > c ? (lo > c ? lo : c) : hi;
+        continue;
+      }
+    }
     for (let k = 0; k < refs.length; k++) at[k] = refs[k]![i]!;
     out[i] = smallMedian(at, buf);
   }
@@ -113,7 +126,13 @@ export function fitSiblingModel(
   // The residual from odd samples, the reference terms from even ones: the residual carries the
   // reference's sample noise with a minus sign, and regressed on that same noise the lag term learnt
   // to cancel it (c near -1, two humidity sensors with no lag between them) rather than a lag.
-  const eb = blockMeans(live ? Array.from({ length: n }, (_, i) => (live(i) ? e[i]! : NaN)) : e, B, m, 1);
+  let masked: ArrayLike<number> = e;
+  if (live) {
+    const x = new Float64Array(n);
+    for (let i = 0; i < n; i++) x[i] = live(i) ? e[i]! : NaN;
+    masked = x;
+  }
+  const eb = blockMeans(masked, B, m, 1);
   const rb = blockMeans(ref, B, m, 0);
   let best: SiblingFit | null = null;
   let bestRss = Infinity;
@@ -154,10 +173,10 @@ export function fitSiblingModel(
 
 /**
  * Block means of r - lag_tau(r) over the even samples for each time constant (0 gives zeros), computed
- * once per reference and blocking: a channel's free fit and its candidates' fits share them. All the
- * time constants are filtered in one pass that keeps only the block sums (a filtered series per time
- * constant, 40 of them over every sample of a 200 MB file, was most of a fit's cost); the arithmetic is
- * that of lag() and of blockMeans() over its output, in the same order.
+ * once per reference and blocking: a channel's free fit and its candidates' fits share them. Only the
+ * block sums are kept (a filtered series per time constant, 40 of them over every sample of a 200 MB
+ * file, was most of a fit's cost); the arithmetic is that of lag() and of blockMeans() over its
+ * output, in the same order.
  */
 function leadBlocks(
   ref: Float64Array,
@@ -172,57 +191,112 @@ function leadBlocks(
   const key = (tau: number) => `${tau}|${B}|${m}`;
   const missing = taus.filter((tau) => tau && !cached.has(key(tau)));
   if (missing.length) {
-    const K = missing.length;
-    const sums = missing.map(() => new Float64Array(m));
-    const counts = missing.map(() => new Float64Array(m));
-    const y = new Float64Array(K).fill(ref[0] ?? 0);
-    const gain = new Float64Array(K);
-    let lastDt = NaN;
-    const every = B < 2;
-    for (let i = 0; i < ref.length; i++) {
-      const dt = i ? Math.max(0, t[i]! - t[i - 1]!) : 0;
-      if (dt !== lastDt) {
-        lastDt = dt;
-        for (let k = 0; k < K; k++) gain[k] = 1 - Math.exp(-dt / missing[k]!);
-      }
-      const x = ref[i]!;
-      const j = Math.floor(i / B);
-      const sampled = j < m && (every || i % 2 === 0);
-      for (let k = 0; k < K; k++) {
-        y[k] = y[k]! + (x - y[k]!) * gain[k]!;
-        const v = x - y[k]!;
-        if (sampled && Number.isFinite(v)) {
-          sums[k]![j] = sums[k]![j]! + v;
-          counts[k]![j] = counts[k]![j]! + 1;
-        }
-      }
+    // The time constants filtered four at a time, each filter's state in a local: one pass over all
+    // of them kept 40 states and 80 block-sum arrays in memory and cost ~17 ns a sample and constant;
+    // four chains side by side keep the processor busy while each waits on its last step.
+    // Samples past the last block feed nothing and are not filtered.
+    const n = Math.min(ref.length, m * B);
+    const { index, dts } = intervals(t, n);
+    for (let g = 0; g < missing.length; g += 4) {
+      // A last group of fewer than four repeats its last constant (computed twice, kept once).
+      const group = [0, 1, 2, 3].map((r) => missing[Math.min(g + r, missing.length - 1)]!);
+      const outs = leadBlocks4(ref, index, dts, group, B, m, n);
+      group.forEach((tau, r) => cached.set(key(tau), outs[r]!));
     }
-    missing.forEach((tau, k) =>
-      cached.set(
-        key(tau),
-        sums[k]!.map((s, j) => (counts[k]![j] ? s / counts[k]![j] : NaN)),
-      ),
-    );
   }
   return new Map([0, ...taus].map((tau) => [tau, tau ? cached.get(key(tau))! : new Float64Array(m)]));
 }
-const leadCache = new WeakMap<Float64Array, { t: Float64Array; blocks: Map<string, Float64Array> }>();
 
-/** r - lag_tau(r): tau times the rate of the lagged reference. */
-function leadOf(ref: Float64Array, t: Float64Array, tau: number): Float64Array {
-  const out = lag(ref, t, tau);
-  for (let i = 0; i < out.length; i++) out[i] = ref[i]! - out[i]!;
-  return out;
+/**
+ * Block means of r - lag_tau(r) over the samples blockMeans() takes (the even ones when B > 1) for
+ * four time constants. A bucketed series' times are means of row times, so its intervals differ in
+ * the last bits from sample to sample and an exp per sample per constant was most of this pass: each
+ * distinct interval's gain once per constant (the value lag() computes for it).
+ */
+function leadBlocks4(
+  ref: Float64Array,
+  index: Uint32Array,
+  dts: number[],
+  taus: number[],
+  B: number,
+  m: number,
+  n: number,
+): Float64Array[] {
+  const gains = new Float64Array(4 * dts.length);
+  for (let q = 0; q < dts.length; q++)
+    for (let r = 0; r < 4; r++) gains[4 * q + r] = 1 - Math.exp(-dts[q]! / taus[r]!);
+  const outs = [0, 1, 2, 3].map(() => new Float64Array(m));
+  const [o0, o1, o2, o3] = outs as [Float64Array, Float64Array, Float64Array, Float64Array];
+  const every = B < 2;
+  let y0 = ref[0] ?? 0;
+  let y1 = y0;
+  let y2 = y0;
+  let y3 = y0;
+  let i = 0;
+  for (let j = 0; j < m; j++) {
+    let s0 = 0;
+    let s1 = 0;
+    let s2 = 0;
+    let s3 = 0;
+    let c0 = 0;
+    let c1 = 0;
+    let c2 = 0;
+    let c3 = 0;
+    for (const end = Math.min(n, (j + 1) * B); i < end; i++) {
+      const q = 4 * index[i]!;
+      const x = ref[i]!;
+      y0 = y0 + (x - y0) * gains[q]!;
+      y1 = y1 + (x - y1) * gains[q + 1]!;
+      y2 = y2 + (x - y2) * gains[q + 2]!;
+      y3 = y3 + (x - y3) * gains[q + 3]!;
+      if (every || i % 2 === 0) {
+        const v0 = x - y0;
+        const v1 = x - y1;
+        const v2 = x - y2;
+        const v3 = x - y3;
+        if (Number.isFinite(v0)) {
+          s0 = s0 + v0;
+          c0++;
+        }
+        if (Number.isFinite(v1)) {
+          s1 = s1 + v1;
+          c1++;
+        }
+        if (Number.isFinite(v2)) {
+          s2 = s2 + v2;
+          c2++;
+        }
+        if (Number.isFinite(v3)) {
+          s3 = s3 + v3;
+          c3++;
+        }
+      }
+    }
+    o0[j] = c0 ? s0 / c0 : NaN;
+    o1[j] = c1 ? s1 / c1 : NaN;
+    o2[j] = c2 ? s2 / c2 : NaN;
+    o3[j] = c3 ? s3 / c3 : NaN;
+  }
+  return outs;
 }
 
-/** The residual less the fitted model (its ramp left in: that is what a drift detector must see). */
+const leadCache = new WeakMap<Float64Array, { t: Float64Array; blocks: Map<string, Float64Array> }>();
+
+/**
+ * The residual less the fitted model (its ramp left in: that is what a drift detector must see). The
+ * lead r - lag_tau(r) is formed sample by sample as lag() filters (no series of it).
+ */
 export function modelledResidual(e: ArrayLike<number>, ref: Float64Array, t: Float64Array, fit: SiblingFit) {
-  const lead = fit.tau ? leadOf(ref, t, fit.tau) : new Float64Array(ref.length);
   const [a, b, c] = fit.beta as [number, number, number];
-  return Float64Array.from(
-    { length: Math.min(e.length, ref.length) },
-    (_, i) => e[i]! - a - b * ref[i]! - c * lead[i]!,
-  );
+  const n = Math.min(e.length, ref.length);
+  const out = new Float64Array(n);
+  if (!fit.tau) {
+    for (let i = 0; i < n; i++) out[i] = e[i]! - a - b * ref[i]! - c * 0;
+    return out;
+  }
+  const lagged = lag(ref, t, fit.tau);
+  for (let i = 0; i < n; i++) out[i] = e[i]! - a - b * ref[i]! - c * (ref[i]! - lagged[i]!);
+  return out;
 }
 
 /**
@@ -286,42 +360,139 @@ function rampFit(
   // Sum over the ramp of g*w for w with prefix sums s (plain) and sj (times j).
   const dot = (s: Float64Array, sj: Float64Array, k: number, end: number) =>
     over(sj, k + 1, end + 1) - k * over(s, k + 1, end + 1) + (end - k) * over(s, end + 1, m);
-  let best = { score: -Infinity, k: 0, end: 0, h: 0 };
-  // Scratch for the ramp search, which scores every (onset, end) pair of every lag: no allocation in
-  // it (allocating two small arrays per pair was half the analysis of a file with siblings).
-  const zg = new Float64Array(p);
-  const tryRamp = (k: number, end: number) => {
-    const L = end - k;
-    const gg =
-      over(pjj!, k + 1, end + 1) -
-      2 * k * over(pj!, k + 1, end + 1) +
-      k * k * over(pv!, k + 1, end + 1) +
-      L * L * over(pv!, end + 1, m);
-    for (let u = 0; u < p; u++) zg[u] = dot(pz[u]!, pjz[u]!, k, end);
-    // zg' G^-1 zg, summed in the order mul() and reduce() would.
-    let zMz = 0;
-    for (let u = 0; u < p; u++) {
-      let proj = 0;
-      for (let c = 0; c < p; c++) proj += Ginv[c]![u]! * zg[c]!;
-      zMz += zg[u]! * proj;
-    }
-    const gMg = gg - zMz;
-    if (!(gMg > 1e-9)) return;
-    const ge = dot(pe!, pje!, k, end);
-    const score = (ge * ge) / gMg;
-    if (score > best.score) best = { score, k, end, h: ge / gMg };
-  };
-  if (at)
-    tryRamp(
-      Math.max(0, Math.min(at[0], m - 2)),
-      Math.max(Math.min(at[1], m - 1), Math.min(at[0], m - 2) + 1),
-    );
-  else
-    for (let k = 1; k < m - 3; k++)
-      for (let end = k + 3; end < Math.min(m, k + MAX_RAMP * m); end++) tryRamp(k, end);
+  // The ramp search scores every (onset, end) pair of every lag: written out in searchRamps() on flat
+  // arrays, with no call or allocation per pair, in the arithmetic and order of over() and dot() here.
+  const M1 = m + 1;
+  const sz = new Float64Array(p * M1);
+  const sjz = new Float64Array(p * M1);
+  for (let u = 0; u < p; u++) {
+    sz.set(pz[u]!, u * M1);
+    sjz.set(pjz[u]!, u * M1);
+  }
+  const gi = new Float64Array(p * p);
+  for (let c = 0; c < p; c++) for (let u = 0; u < p; u++) gi[c * p + u] = Ginv[c]![u]!;
+  const prefixes = { pv: pv!, pj: pj!, pjj: pjj!, pe: pe!, pje: pje!, sz, sjz, gi, p, m };
+  const best = at
+    ? searchRamps(
+        prefixes,
+        Math.max(0, Math.min(at[0], m - 2)),
+        Math.max(Math.min(at[1], m - 1), Math.min(at[0], m - 2) + 1),
+      )
+    : searchRamps(prefixes);
   if (best.score === -Infinity) return { rss: ee, beta: g0, k: 0, end: 0 };
   // Covariate coefficients with the ramp taken out: G^-1 Z'(y - h g).
   const zBest = pz.map((s, u) => dot(s, pjz[u]!, best.k, best.end));
   const beta = g0.map((b, u) => b - best.h * mul(zBest)[u]!);
   return { rss: ee - best.score, beta, k: best.k, end: best.end };
+}
+
+interface RampPrefixes {
+  pv: Float64Array;
+  pj: Float64Array;
+  pjj: Float64Array;
+  pe: Float64Array;
+  pje: Float64Array;
+  /** Prefix sums of each covariate and of it times j, p rows of m + 1. */
+  sz: Float64Array;
+  sjz: Float64Array;
+  /** G^-1, column c at c * p. */
+  gi: Float64Array;
+  p: number;
+  m: number;
+}
+
+/**
+ * The best ramp by score (the first of equal ones in search order): the one at (k0, end0) when given,
+ * else every onset and end up to MAX_RAMP of the record.
+ */
+function searchRamps(
+  { pv, pj, pjj, pe, pje, sz, sjz, gi, p, m }: RampPrefixes,
+  k0?: number,
+  end0?: number,
+): { score: number; k: number; end: number; h: number } {
+  if (p === 3 && k0 === undefined) return searchRamps3({ pv, pj, pjj, pe, pje, sz, sjz, gi, p, m });
+  const M1 = m + 1;
+  const zg = new Float64Array(p);
+  let best = { score: -Infinity, k: 0, end: 0, h: 0 };
+  const kFrom = k0 ?? 1;
+  const kTo = k0 === undefined ? m - 3 : k0 + 1;
+  for (let k = kFrom; k < kTo; k++) {
+    const k1 = k + 1;
+    const endFrom = end0 ?? k + 3;
+    const endTo = end0 === undefined ? Math.min(m, k + MAX_RAMP * m) : end0 + 1;
+    for (let end = endFrom; end < endTo; end++) {
+      const L = end - k;
+      const e1 = end + 1;
+      const gg =
+        pjj[e1]! -
+        pjj[k1]! -
+        2 * k * (pj[e1]! - pj[k1]!) +
+        k * k * (pv[e1]! - pv[k1]!) +
+        L * L * (pv[m]! - pv[e1]!);
+      for (let u = 0; u < p; u++) {
+        const o = u * M1;
+        zg[u] =
+          sjz[o + e1]! - sjz[o + k1]! - k * (sz[o + e1]! - sz[o + k1]!) + L * (sz[o + m]! - sz[o + e1]!);
+      }
+      // zg' G^-1 zg, summed in the order mul() and reduce() would.
+      let zMz = 0;
+      for (let u = 0; u < p; u++) {
+        let proj = 0;
+        for (let c = 0; c < p; c++) proj += gi[c * p + u]! * zg[c]!;
+        zMz += zg[u]! * proj;
+      }
+      const gMg = gg - zMz;
+      if (!(gMg > 1e-9)) continue;
+      const ge = pje[e1]! - pje[k1]! - k * (pe[e1]! - pe[k1]!) + L * (pe[m]! - pe[e1]!);
+      const score = (ge * ge) / gMg;
+      if (score > best.score) best = { score, k, end, h: ge / gMg };
+    }
+  }
+  return best;
+}
+
+type Nine = [number, number, number, number, number, number, number, number, number];
+
+/**
+ * searchRamps() over every ramp with three covariates (an intercept, the reference and its lead: the
+ * fit of every lag but 0), with the covariates in scalars: the same sums in the same order.
+ */
+function searchRamps3({ pv, pj, pjj, pe, pje, sz, sjz, gi, m }: RampPrefixes) {
+  const M1 = m + 1;
+  const [g00, g01, g02, g10, g11, g12, g20, g21, g22] = Array.from(gi) as Nine;
+  const [a, b, c] = [0, M1, 2 * M1];
+  const vm = pv[m]!;
+  const [s0m, s1m, s2m] = [sz[a + m]!, sz[b + m]!, sz[c + m]!];
+  const em = pe[m]!;
+  let best = { score: -Infinity, k: 0, end: 0, h: 0 };
+  for (let k = 1; k < m - 3; k++) {
+    const k1 = k + 1;
+    const [jjk, jk, vk, twoK, kk] = [pjj[k1]!, pj[k1]!, pv[k1]!, 2 * k, k * k];
+    const [s0k, s1k, s2k] = [sz[a + k1]!, sz[b + k1]!, sz[c + k1]!];
+    const [j0k, j1k, j2k] = [sjz[a + k1]!, sjz[b + k1]!, sjz[c + k1]!];
+    const [ek, jek] = [pe[k1]!, pje[k1]!];
+    const endTo = Math.min(m, k + MAX_RAMP * m);
+    for (let end = k + 3; end < endTo; end++) {
+      const L = end - k;
+      const e1 = end + 1;
+      const ve = pv[e1]!;
+      const gg = pjj[e1]! - jjk - twoK * (pj[e1]! - jk) + kk * (ve - vk) + L * L * (vm - ve);
+      const s0 = sz[a + e1]!;
+      const s1 = sz[b + e1]!;
+      const s2 = sz[c + e1]!;
+      const z0 = sjz[a + e1]! - j0k - k * (s0 - s0k) + L * (s0m - s0);
+      const z1 = sjz[b + e1]! - j1k - k * (s1 - s1k) + L * (s1m - s1);
+      const z2 = sjz[c + e1]! - j2k - k * (s2 - s2k) + L * (s2m - s2);
+      const p0 = 0 + g00 * z0 + g10 * z1 + g20 * z2;
+      const p1 = 0 + g01 * z0 + g11 * z1 + g21 * z2;
+      const p2 = 0 + g02 * z0 + g12 * z1 + g22 * z2;
+      const gMg = gg - (0 + z0 * p0 + z1 * p1 + z2 * p2);
+      if (!(gMg > 1e-9)) continue;
+      const ee = pe[e1]!;
+      const ge = pje[e1]! - jek - k * (ee - ek) + L * (em - ee);
+      const score = (ge * ge) / gMg;
+      if (score > best.score) best = { score, k, end, h: ge / gMg };
+    }
+  }
+  return best;
 }

@@ -18,8 +18,11 @@ export function modelledAgainst(
   t: Float64Array,
   taus: number[],
 ): { y: Float64Array; sigma: number } | null {
-  const live = (i: number) =>
-    refs.some((r) => Number.isFinite(r[i]!)) && !frozen.some((f) => i >= f.i0 && i <= f.i1);
+  // Where a sibling is live and the channel is not frozen, as a mask: asked of every sample.
+  const mask = new Uint8Array(own.length);
+  for (const r of refs) for (let i = 0; i < mask.length; i++) if (Number.isFinite(r[i]!)) mask[i] = 1;
+  for (const f of frozen) mask.fill(0, Math.max(0, f.i0), Math.max(0, Math.min(mask.length, f.i1 + 1)));
+  const live = (i: number) => mask[i] === 1;
   const ref = liveReference(refs);
   const e = own.map((v, i) => v - ref[i]!);
   const fit = fitSiblingModel(e, ref, t, taus, undefined, live);
