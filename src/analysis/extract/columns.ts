@@ -242,6 +242,21 @@ export function findHeader(rows: string[][]): HeaderMatch | undefined {
 function designatorsByContent(rows: string[][], header: HeaderMatch): void {
   const c = header.columns.get('refdes');
   if (c === undefined) return;
+  // "Ref | Interface | From | To": a table naming interfaces and the two ends each joins, with no
+  // quantity, part number or maker, lists links, not parts; its "IF1", "IF2" are the links' ids,
+  // however much they look like designators.
+  const cols = header.columns;
+  if (
+    cols.has('interface') &&
+    ((cols.has('endA') && cols.has('endB')) || cols.has('ends')) &&
+    !cols.has('qty') &&
+    !cols.has('mpn') &&
+    !cols.has('manufacturer')
+  ) {
+    cols.delete('refdes');
+    if (!cols.has('ifaceId')) cols.set('ifaceId', c);
+    return;
+  }
   const values = rows
     .slice(header.index + 1, header.index + 201)
     .map((r) => (r[c] ?? '').trim())

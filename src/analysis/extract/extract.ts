@@ -31,7 +31,7 @@ import { partsByDesignator } from './part-designators.js';
 import { keyValueLists } from './list-tables.js';
 import { extractNetlist } from './netlist.js';
 import { withoutLinesAtConnectors } from './pin-lines.js';
-import { busKind, mergeKeys, normaliseName } from './normalise.js';
+import { busKind, interfaceKey, mergeKeys, normaliseName } from './normalise.js';
 import { extractProse } from './prose.js';
 import { extractTable } from './tables.js';
 import { withoutFrameTables } from './frames.js';
@@ -89,7 +89,9 @@ export function extractModel(documents: SourceDocument[]): ExtractedModel {
   };
   const first = new MentionSink();
   structured(first);
-  for (const m of first.entities)
+  for (const m of first.entities) {
+    // Which of the names are interfaces: a pin-out's line of a bus is told from a signal on it.
+    if (m.entityType === 'INTERFACE') names.add(interfaceKey(m.name));
     for (const n of [m.name, ...m.aliases]) {
       names.add(normaliseName(n));
       namedIn.set(
@@ -97,6 +99,7 @@ export function extractModel(documents: SourceDocument[]): ExtractedModel {
         (namedIn.get(normaliseName(n)) ?? new Set()).add(m.provenance.documentName),
       );
     }
+  }
   const sink = new MentionSink();
   structured(sink, names);
   containFlatBoms(sink, (name, documentName) =>

@@ -222,8 +222,15 @@ export function passedOn(signals: Map<string, NetlistNode[]>): [string, string][
     (stem(a) === stem(b) && stem(a) !== a) || stem(a) === b || stem(b) === a;
   const ends = [...signals].flatMap(([net, nodes]) =>
     nodes.flatMap((n) => {
-      // "IN0"/"OUT0", and an array driver's short "I1"/"O1" (ULN2803: I1 … I8 in, O1 … O8 out).
-      const m = /^(IN|OUT)(\w*)$/i.exec(n.pinFunction ?? '') ?? /^(I|O)(\d+)$/i.exec(n.pinFunction ?? '');
+      // "IN0"/"OUT0", and an array driver's short "I1"/"O1" (ULN2803: I1 … I8 in, O1 … O8 out). A
+      // dual amplifier or comparator names its channels' inputs by their sign: "+IN_A" in, "OUT_A" out.
+      // What such a channel puts out as a measurement ("O2_SENSE" from the cell's "O2_CELL") is a
+      // reading it makes, not the input passed on.
+      const signed = /^[+-](IN)(\w*)$/i.exec(n.pinFunction ?? '');
+      if (signed && [...signals].some(([o, ns]) => isMeasuredName(o) && ns.some((x) => x.ref === n.ref)))
+        return [];
+      const m =
+        signed ?? /^(IN|OUT)(\w*)$/i.exec(n.pinFunction ?? '') ?? /^(I|O)(\d+)$/i.exec(n.pinFunction ?? '');
       const word = m?.[1]!.toUpperCase().slice(0, 1) === 'I' ? 'IN' : 'OUT';
       const dir = m && (word === 'IN' ? n.pinType === 'input' : OUTPUT_PIN.test(n.pinType ?? '')) ? word : '';
       return dir ? [{ net, ref: n.ref, dir, channel: m![2]!.toUpperCase() }] : [];

@@ -1,0 +1,52 @@
+// Nets sharing a prefix that names a function block, not a bus: "RF_SCK/MOSI/MISO/CS1" are the radio's
+// SPI bus, "RF_TX" and "RF_RX" its transmit and receive paths; lines of two protocols are two links.
+// And a dual amplifier's channel ("+IN_A" in, "OUT_A" out) passes its input on, unless what it puts out
+// is named as a measurement.
+import { describe, expect, it } from 'vitest';
+import type { NetlistNode } from '../documents/types.js';
+import { foldBuses } from './net-buses.js';
+import { passedOn } from './netlist.js';
+
+const pin = (ref: string, pinFunction: string, pinType: string): NetlistNode => ({
+  ref,
+  pin: pinFunction,
+  pinFunction,
+  pinType,
+});
+
+describe('a prefix whose lines speak two protocols', () => {
+  it('folds the lines of the protocol most of them speak and leaves the others', () => {
+    const folded = foldBuses(['RF_SCK', 'RF_MOSI', 'RF_MISO', 'RF_CS1', 'RF_TX', 'RF_RX']);
+    expect(folded.get('RF_SCK')?.protocol).toBe('SPI');
+    expect(folded.get('RF_CS1')?.name).toBe('RF');
+    expect(folded.has('RF_TX')).toBe(false);
+    expect(folded.has('RF_RX')).toBe(false);
+  });
+
+  it('still folds a UART of one protocol', () => {
+    expect(foldBuses(['GNSS_TXD', 'GNSS_RXD']).get('GNSS_TXD')?.protocol).toBe('UART');
+  });
+});
+
+describe('a dual amplifier or comparator channel', () => {
+  it('passes "CP1_SIG" on +IN_A to "CP1_DET" on OUT_A', () => {
+    const signals = new Map([
+      ['CP1_SIG', [pin('U3', '+IN_A', 'input')]],
+      ['CP1_DET', [pin('U3', 'OUT_A', 'output'), pin('U1', 'PA0', 'input')]],
+      ['CP2_SIG', [pin('U3', '+IN_B', 'input')]],
+      ['CP2_DET', [pin('U3', 'OUT_B', 'output'), pin('U1', 'PA1', 'input')]],
+    ]);
+    expect(passedOn(signals)).toEqual([
+      ['CP1_SIG', 'CP1_DET'],
+      ['CP2_SIG', 'CP2_DET'],
+    ]);
+  });
+
+  it('leaves a measurement it puts out ("O2_SENSE" from "O2_CELL") a signal of its own', () => {
+    const signals = new Map([
+      ['O2_CELL', [pin('U9', '+INA', 'input')]],
+      ['O2_SENSE', [pin('U9', 'OUTA', 'output'), pin('U1', 'PA1', 'input')]],
+    ]);
+    expect(passedOn(signals)).toEqual([]);
+  });
+});
