@@ -18,7 +18,7 @@ import { joinNetsToInterfacesByStandard } from './joins-net-prefixes.js';
 import { joinTransceiverSides } from './joins-transceivers.js';
 import { containFlatBoms } from './bom-owner.js';
 import { joinCodedNames } from './joins-coded-names.js';
-import { joinNamesByModelCode } from './joins-model-codes.js';
+import { joinNamesByModelCode, joinSystemsByModelCode } from './joins-model-codes.js';
 import {
   joinItemsByWords,
   joinNetsToItems,
@@ -155,6 +155,7 @@ function merge(sink: MentionSink): ExtractedModel {
   joinBusesByProtocol(mentions, find, parent);
   joinRailsByAbbreviation(mentions, uf);
   joinNamesByModelCode(mentions, uf);
+  joinSystemsByModelCode(mentions, uf);
   joinIdentifiersToNames(mentions, uf);
   joinProductByMaker(mentions, uf);
   joinNetsToItems(mentions, sink.relationships, uf);
@@ -387,6 +388,19 @@ function joinBusesByProtocol(mentions: EntityMention[], find: (i: number) => num
   const documented = (o: EntityMention): boolean =>
     o.entityType === 'INTERFACE' && o.provenance.extractor !== 'netlist';
   const named = new Set(mentions.flatMap((o, j) => (documented(o) ? [find(j)] : [])));
+  // A documented interface a netlist bus already is by name (its initials, or the "GNSS" of the
+  // "GNSS UART") is not free for another bus of the same protocol ("N183_TXD/RXD", a second UART) to
+  // be by protocol alone; a bus of another protocol may still be its other side (a transceiver's line).
+  const claimed = new Map<number, Set<string>>();
+  const claim = (root: number, m: EntityMention): void => {
+    const p = protocolOf(m);
+    if (p) claimed.set(root, (claimed.get(root) ?? new Set()).add(p));
+  };
+  const byProtocol: number[] = [];
+  mentions.forEach((m, i) => {
+    if (m.entityType !== 'INTERFACE' || m.provenance.extractor !== 'netlist') return;
+    if (named.has(find(i))) claim(find(i), m);
+  });
   mentions.forEach((m, i) => {
     if (m.entityType !== 'INTERFACE' || m.provenance.extractor !== 'netlist') return;
     // A bus already joined to a documented interface (by its initials) is that one, not another.
@@ -406,15 +420,22 @@ function joinBusesByProtocol(mentions: EntityMention[], find: (i: number) => num
     quoting.delete(find(i));
     if (quoting.size === 1) {
       parent[find(i)] = [...quoting][0]!;
+      claim(find(i), m);
       return;
     }
+    byProtocol.push(i);
+  });
+  for (const i of byProtocol) {
+    const m = mentions[i]!;
+    if (named.has(find(i))) continue;
     const protocol = protocolOf(m);
-    if (!protocol) return;
+    if (!protocol) continue;
     const roots = new Set<number>();
     mentions.forEach((o, j) => {
       if (documented(o) && protocolOf(o) === protocol) roots.add(find(j));
     });
     roots.delete(find(i));
-    if (roots.size === 1) parent[find(i)] = [...roots][0]!;
-  });
+    const [root] = roots;
+    if (roots.size === 1 && !claimed.get(root!)?.has(protocol)) parent[find(i)] = root!;
+  }
 }

@@ -50,3 +50,36 @@ describe('a dual amplifier or comparator channel', () => {
     expect(passedOn(signals)).toEqual([]);
   });
 });
+
+describe("an isolated converter's output return", () => {
+  it('is no rail, though the converter drives it from a power output pin', async () => {
+    const { doc, model } = await import('./test-helpers.js');
+    const m = model({
+      name: 'board.net',
+      doc: doc({
+        kind: 'kicad_netlist',
+        netlist: {
+          components: [
+            { ref: 'U7', value: 'Sensor Supply Converter' },
+            { ref: 'J2', value: 'Sensor Connector' },
+          ],
+          nets: [
+            {
+              code: '1',
+              name: '+12V_SENS',
+              nodes: [pin('U7', '+VOUT', 'power_out'), pin('J2', '1', 'passive')],
+            },
+            {
+              code: '2',
+              name: 'SENS_RTN',
+              nodes: [pin('U7', '-VOUT', 'power_out'), pin('J2', '3', 'passive')],
+            },
+          ],
+        },
+      }),
+    });
+    const names = m.entities.map((e) => e.name);
+    expect(names).toContain('+12V_SENS');
+    expect(names).not.toContain('SENS_RTN');
+  });
+});

@@ -7,7 +7,7 @@ import type { MentionSink } from './builder.js';
 import { foldBuses, isBridgeOutput } from './net-buses.js';
 import { phaseFamilies } from './net-phases.js';
 import { netsThroughParts } from './net-through.js';
-import { busKind, isNoiseNetName, isPowerName } from './normalise.js';
+import { busKind, isGroundName, isNoiseNetName, isPowerName } from './normalise.js';
 import type { Provenance } from './types.js';
 
 // Passives and test points are rarely things a system model names; they only appear when a BOM does.
@@ -107,6 +107,8 @@ export function extractNetlist(
       .map((n) => `pin:${n.ref.toUpperCase()}:${n.pin}`);
     if (rail) {
       if (/GND|VSS/i.test(netName)) continue; // every part touches ground: no information in it
+      // An isolated converter's output return ("SENS_RTN" on its -VOUT pin) is that supply's ground.
+      if (isGroundName(netName)) continue;
       const railName = sink.entity(netName, 'RESOURCE', p, { weight: 3, keys });
       for (const n of members) {
         const comp = names.get(n.ref)!;
