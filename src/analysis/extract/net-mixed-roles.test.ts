@@ -83,3 +83,42 @@ describe("an isolated converter's output return", () => {
     expect(names).not.toContain('SENS_RTN');
   });
 });
+
+describe('lines lettered A and B from different drivers', () => {
+  it('are two channels’ signals, not the two lines of a pair', async () => {
+    const { doc, model } = await import('./test-helpers.js');
+    const m = model({
+      name: 'board.net',
+      doc: doc({
+        kind: 'kicad_netlist',
+        netlist: {
+          components: [
+            { ref: 'U1', value: 'Channel A MCU' },
+            { ref: 'U2', value: 'Channel B MCU' },
+            { ref: 'U7', value: 'Line Transceiver' },
+            { ref: 'U8', value: 'Relay Driver' },
+            { ref: 'J1', value: 'Field Connector' },
+          ],
+          nets: [
+            { code: '1', name: '/RLY_EN_A', nodes: [pin('U1', 'PA5', 'output'), pin('U8', 'IN', 'input')] },
+            { code: '2', name: '/RLY_EN_B', nodes: [pin('U2', 'PB4', 'output'), pin('U8', 'ST', 'input')] },
+            {
+              code: '3',
+              name: 'RS485_A',
+              nodes: [pin('U7', 'A', 'bidirectional'), pin('J1', '1', 'passive')],
+            },
+            {
+              code: '4',
+              name: 'RS485_B',
+              nodes: [pin('U7', 'B', 'bidirectional'), pin('J1', '2', 'passive')],
+            },
+          ],
+        },
+      }),
+    });
+    const typeOf = (name: string) => m.entities.find((e) => e.name === name)?.entityType;
+    expect(typeOf('RLY_EN_A')).toBe('SIGNAL');
+    expect(typeOf('RLY_EN_B')).toBe('SIGNAL');
+    expect(m.entities.filter((e) => e.entityType === 'INTERFACE').map((e) => e.name)).toEqual(['RS485']);
+  });
+});

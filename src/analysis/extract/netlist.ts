@@ -4,7 +4,7 @@
 import { isFeedbackPin, isGeneralPin, isMeasuredName } from './net-sense.js';
 import type { Netlist, NetlistComponent, NetlistNode } from '../documents/types.js';
 import type { MentionSink } from './builder.js';
-import { foldBuses, isBridgeOutput } from './net-buses.js';
+import { foldBuses, isBridgeOutput, type FoldedBus } from './net-buses.js';
 import { phaseFamilies } from './net-phases.js';
 import { netsThroughParts } from './net-through.js';
 import { busKind, isGroundName, isNoiseNetName, isPowerName } from './normalise.js';
@@ -86,6 +86,7 @@ export function extractNetlist(
   }
   const signals = new Map<string, NetlistNode[]>();
   const folded = foldBuses(netlist.nets.map((n) => withoutOverbar(baseName(n.name.trim()))));
+  unfoldChannels(netlist, folded);
   // SPI buses as found, with the parts on them: a chip select joins the bus its parts share.
   const spiBuses: { iface: string; refs: Set<string> }[] = [];
   const chipSelects: { netName: string; members: NetlistNode[]; keys: string[] }[] = [];
@@ -265,6 +266,26 @@ export function passedOn(signals: Map<string, NetlistNode[]>): [string, string][
         pairs.push([i.net, o.net]);
   }
   return pairs;
+}
+
+/**
+ * "RLY_EN_A" from channel A's MCU and "RLY_EN_B" from channel B's, both into the relay driver: lines
+ * lettered A and B that different parts drive are two channels' signals, not the two lines of a pair
+ * (a differential pair's lines leave one driver and reach one receiver). Such nets are unfolded.
+ */
+function unfoldChannels(netlist: Netlist, folded: Map<string, FoldedBus>): void {
+  const partsOf = new Map<string, string>();
+  for (const net of netlist.nets) {
+    const name = withoutOverbar(baseName(net.name.trim()));
+    const active = net.nodes.filter((n) => n.pinType && n.pinType !== 'passive').map((n) => n.ref);
+    partsOf.set(name, [...new Set(active)].sort().join(','));
+  }
+  const buses = new Set(folded.values());
+  for (const bus of buses) {
+    const nets = [...folded].filter(([, b]) => b === bus).map(([n]) => n);
+    if (!nets.every((n) => /[_-][AB]$/i.test(n))) continue;
+    if (new Set(nets.map((n) => partsOf.get(n))).size > 1) for (const n of nets) folded.delete(n);
+  }
 }
 
 /** "FLASH_CS", "NSS2", "CS_ADC", "~{SS}": a chip-select line (the overbar already removed). */
