@@ -18,7 +18,11 @@ import { joinNetsToInterfacesByStandard } from './joins-net-prefixes.js';
 import { joinTransceiverSides } from './joins-transceivers.js';
 import { containFlatBoms } from './bom-owner.js';
 import { joinCodedNames } from './joins-coded-names.js';
-import { joinNamesByModelCode, joinSystemsByModelCode } from './joins-model-codes.js';
+import {
+  joinAbbreviationsByPartNumber,
+  joinNamesByModelCode,
+  joinSystemsByModelCode,
+} from './joins-model-codes.js';
 import {
   joinItemsByWords,
   joinNetsToItems,
@@ -156,6 +160,7 @@ function merge(sink: MentionSink): ExtractedModel {
   joinRailsByAbbreviation(mentions, uf);
   joinNamesByModelCode(mentions, uf);
   joinSystemsByModelCode(mentions, uf);
+  joinAbbreviationsByPartNumber(mentions, uf);
   joinIdentifiersToNames(mentions, uf);
   joinProductByMaker(mentions, uf);
   joinNetsToItems(mentions, sink.relationships, uf);

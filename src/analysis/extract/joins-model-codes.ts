@@ -60,3 +60,20 @@ export function joinSystemsByModelCode(mentions: EntityMention[], uf: UnionFind)
       if (wa.size >= 2 && wa.size < wb.size && [...wa].every((w) => wb.has(w))) uf.union(a.i, b.i);
     }
 }
+
+/**
+ * "PA" in a model, its part number PAT-5103 on the BOM line "RF Power Amplifier": a part labelled by
+ * an abbreviation is the one part another document names in words under the same part number.
+ */
+export function joinAbbreviationsByPartNumber(mentions: EntityMention[], uf: UnionFind): void {
+  mentions.forEach((m, i) => {
+    const pn = m.properties.part_number;
+    if (!pn || !PARTS.has(m.entityType) || !/^[A-Z][A-Z0-9]{1,4}$/.test(m.name.trim())) return;
+    const roots = new Set<number>();
+    mentions.forEach((o, j) => {
+      if (j !== i && PARTS.has(o.entityType) && o.properties.part_number === pn && /\s/.test(o.name.trim()))
+        roots.add(uf.find(j));
+    });
+    if (roots.size === 1) uf.union(i, [...roots][0]!);
+  });
+}

@@ -71,3 +71,30 @@ describe('two UARTs on a board, one documented', () => {
     expect(gnss?.aliases).not.toContain('N183_TXD');
   });
 });
+
+describe('a part a model labels by its abbreviation', () => {
+  it('is the BOM line with its part number', () => {
+    const m = model(
+      tableDoc('bom.csv', [
+        ['Lvl', 'Part No', 'Description', 'Qty', 'Designators'],
+        ['0', 'PAT-5100', 'Main Board', '1', ''],
+        ['1', 'PAT-5103', 'RF Power Amplifier', '1', 'U4'],
+      ]),
+      {
+        name: 'graph.json',
+        doc: doc({
+          kind: 'json',
+          json: {
+            nodes: [
+              { uid: 'n2', label: 'Main Board', kind: 'assembly', pn: 'PAT-5100' },
+              { uid: 'n12', label: 'PA', kind: 'part', pn: 'PAT-5103', parent: 'n2' },
+            ],
+          },
+        }),
+      },
+    );
+    const amp = m.entities.find((e) => e.name === 'RF Power Amplifier');
+    expect(amp?.aliases).toContain('PA');
+    expect(m.entities.map((e) => e.name)).not.toContain('PA');
+  });
+});
