@@ -57,3 +57,21 @@ describe('a pin-out headed Mating Side', () => {
     expect(names(m)).not.toContain('CP1_SIG');
   });
 });
+
+describe('a relay contact’s common wire', () => {
+  it('carries the item the contact carries', () => {
+    const m = model(
+      tableDoc('signals.csv', [
+        ['Signal', 'Net', 'From', 'To'],
+        ['Track Clear', 'TRACK_CLR', 'Track Clear Relay', 'Interlocking'],
+      ]),
+      tableDoc('pinout.xlsx', [
+        ['Pin', 'Net Name', 'Function', 'I/O', 'Mating Side'],
+        ['1', 'TRACK_CLR', 'Track Clear (NO contact)', 'OUT', 'Interlocking'],
+        ['2', 'TRACK_CLR_COM', 'Track Clear common', 'OUT', 'Interlocking'],
+      ]),
+    );
+    expect(m.entities.find((e) => e.name === 'Track Clear')?.aliases).toContain('TRACK_CLR_COM');
+    expect(names(m)).not.toContain('TRACK_CLR_COM');
+  });
+});

@@ -170,7 +170,10 @@ export function extractPinList(
     cols.net !== undefined ? netsOf((cells[cols.net] ?? '').trim()) : [];
   const busLines = foldBuses(body.flatMap(({ cells }) => netColumn(cells)));
   const itemOf = (cells: string[]): string | undefined => {
-    const cell = cols.item !== undefined ? (cells[cols.item] ?? '').trim() : '';
+    const raw = cols.item !== undefined ? (cells[cols.item] ?? '').trim() : '';
+    // "Track Clear common": the common wire of a relay contact that carries the named item.
+    const wire = /^(.+?)\s+(common|com|positive|negative|\+|-)$/i.exec(raw)?.[1];
+    const cell = wire && known?.has(normaliseName(wire)) ? wire : raw;
     if (!cell || !known?.has(normaliseName(cell))) return undefined;
     return netColumn(cells).some((n) => busLines.has(n) || busKind(n)) ? undefined : cell;
   };
