@@ -263,6 +263,9 @@ function merge(sink: MentionSink): ExtractedModel {
     if (relType === 'PROVIDES' || relType === 'CONSUMES') {
       const flowType = typeOfKey.get(t);
       if (flowType && !FLOW_TYPES.has(flowType)) continue;
+      // Nor does a signal consume another ("… to U2 and the Right Motor PWM …" read as a recipient):
+      // only a part (or an interface's end) provides or consumes.
+      if (flowType && FLOW_TYPES.has(flowType) && typeOfKey.get(s) === 'SIGNAL') continue;
       // A line pair listed as a signal that turned out to be a bus: its ends connect to the bus.
       if (flowType === 'INTERFACE') relType = 'CONNECTS';
     }

@@ -169,9 +169,16 @@ function joinNets(
     const names = group.flatMap((m) => [m.name, ...m.aliases]);
     volts.set(root, new Set(names.map(voltageOf).filter((v): v is string => !!v)));
     const fromNetlist = group.some((m) => m.provenance.extractor === 'netlist');
+    // A side is a letter too: "PWM_L" is the "Left Motor PWM", not the "Right Motor PWM".
     letters.set(
       root,
-      new Set(names.map((n) => /(?:[_-]|\s)([A-Z])$/.exec(n.trim())?.[1]).filter((l): l is string => !!l)),
+      new Set(
+        names.flatMap((n) => [
+          ...[/(?:[_-]|\s)([A-Z])$/.exec(n.trim())?.[1]].filter((l): l is string => !!l),
+          ...(/\bleft\b/i.test(n) ? ['L'] : []),
+          ...(/\bright\b/i.test(n) ? ['R'] : []),
+        ]),
+      ),
     );
     if (fromNetlist && !names.some(isWorded)) {
       const tokens = [...new Set(names.flatMap((n) => netTokens(n) ?? []))];

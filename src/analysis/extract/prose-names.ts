@@ -85,7 +85,7 @@ export function typeFromName(name: string): EntityType {
   if (/^(rail|power|energy|fuel|propellant|coolant|supply)$/.test(head) || /^[+-]?\d+v\d*/i.test(name))
     return 'RESOURCE';
   if (
-    /^(signal|telemetry|command|commands|clock|pps|data|enable|interrupt|reset|sync|alarm|status|temperature|pressure|currents|speed|feedback|report|heartbeat|reading|readings|measurement|measurements|setpoints?|depth|altitude|position|velocity|attitude|heading|humidity|level|fix|estimate|odometry|pulses|frames?|messages?)$/.test(
+    /^(signal|telemetry|command|commands|clock|pps|data|enable|interrupt|reset|sync|alarm|status|temperature|pressure|currents|speed|feedback|report|heartbeat|reading|readings|measurement|measurements|setpoints?|depth|altitude|position|velocity|attitude|heading|humidity|level|fix|estimate|odometry|pulses|frames?|messages?|pwm|direction|current)$/.test(
       head,
     )
   )
