@@ -52,3 +52,20 @@ describe('a power table with Users and sources outside the scope', () => {
     expect(names.filter((n) => /station|others|vessel|installer/.test(n))).toEqual([]);
   });
 });
+
+describe('an end described in sentence case', () => {
+  it('is where a supply comes from, not a unit', () => {
+    const m = model(
+      tableDoc('signals.md', [
+        ['Signal', 'Source', 'Destination'],
+        ['-48V DC Input', 'Site DC plant', 'Radio Unit'],
+        ['Mains Supply', 'Mains inlet (cabinet wiring)', 'Control Board'],
+        ['Alarm Relay', 'Control Board', 'Building Management System'],
+      ]),
+    );
+    const names = m.entities.map((e) => e.name);
+    expect(names).not.toContain('Site DC plant');
+    expect(names).not.toContain('Mains inlet (cabinet wiring)');
+    expect(names).toContain('Building Management System');
+  });
+});
