@@ -23,8 +23,8 @@ const OWN_FLOOR: Record<string, { entities: number; relationships: number }> = {
   // signals on by pronoun ("passes it ... back to"), which is unread.
   'harlan-heat-pump': { entities: 0.88, relationships: 0.88 },
   // oriel (released 2026-11-24, blind 75.6 / 68.4; relationships at the common floor): its truth makes the line receiver's logic-side nets
-  // (ENC_L_A/B) the encoder pulses, where corvid's makes such nets the bus; prose PWM/DIR/current items
-  // are not met with their nets (PWM_L, DIR_L: one-letter side tokens are unread).
+  // (ENC_L_A/B) the encoder pulses, where corvid's makes such nets the bus. (Its prose PWM/DIR/current
+  // items meet their nets by side letter since h-ext5: 97.5 / 95.1.)
   'oriel-agv-drive': { entities: 0.95, relationships: 0.95 },
   // sable (released 2026-11-24, blind 79.0 / 80.7): its truth leaves out local nets only the netlist names
   // (PWM_*_L, ~{FAULT_L}, SPEED_DIG, GD_VCC2; as tidewell's and harlan's), and the model's context makes the
