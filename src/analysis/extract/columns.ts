@@ -74,13 +74,13 @@ const SYNONYMS: [ColumnRole, RegExp][] = [
     'power',
     /^(power|power \(w\)|watts|w|nominal power|peak power|current|current \(a\)|power budget|allocation|allocated power|nominal \(w\)|peak \(w\))$/,
   ],
-  ['consumer', /^(consumer|loads?|unit|user|powered unit|equipment)$/],
+  ['consumer', /^(consumer|loads?|unit|users?|powered unit|equipment)$/],
   // "Carried On" in a signal list: the interface the item travels on.
   [
     'interface',
     /^(interface|interface name|link|link name|connection|bus name|carried on|carried by|carried over|carrier|transport|transported on|sent over|sent on|via|physical link|network)$/,
   ],
-  ['ifaceId', /^(id|if|interface id|if id|no\.?|#|ref|item)$/],
+  ['ifaceId', /^(id|if|interface id|if id|no\.?|#|ref|item|if no\.?|interface no\.?)$/],
   [
     'ifaceType',
     /^(type|protocol|interface type|medium|physical layer|kind|layer|standard)( ?\/ ?(type|protocol|medium|kind|layer|standard))*$/,
@@ -152,6 +152,19 @@ function rolesOf(cells: string[]): Map<ColumnRole, number> {
     if (role === 'signal' && columns.has('signal') && NET_HEADER.test(cell.trim())) role = 'net';
     if (role && !columns.has(role)) columns.set(role, c);
   });
+  // "Between | And": the two ends written in two columns, the second headed by the conjunction.
+  const between = columns.get('ends');
+  if (
+    between !== undefined &&
+    /^between$/i.test(cells[between]!.trim()) &&
+    /^and$/i.test(cells[between + 1]?.trim() ?? '') &&
+    !columns.has('endA') &&
+    !columns.has('endB')
+  ) {
+    columns.delete('ends');
+    columns.set('endA', between);
+    columns.set('endB', between + 1);
+  }
   // "Message | CAN ID | Signal | …": a message carries the signals the Signal column names; the
   // signal is the item, the message its container (a CAN frame is no signal of its own).
   const first = columns.get('signal');
@@ -242,6 +255,21 @@ export function findHeader(rows: string[][]): HeaderMatch | undefined {
 function designatorsByContent(rows: string[][], header: HeaderMatch): void {
   const c = header.columns.get('refdes');
   if (c === undefined) return;
+  // "Ref | Interface | From | To": a table naming interfaces and the two ends each joins, with no
+  // quantity, part number or maker, lists links, not parts; its "IF1", "IF2" are the links' ids,
+  // however much they look like designators.
+  const cols = header.columns;
+  if (
+    cols.has('interface') &&
+    ((cols.has('endA') && cols.has('endB')) || cols.has('ends')) &&
+    !cols.has('qty') &&
+    !cols.has('mpn') &&
+    !cols.has('manufacturer')
+  ) {
+    cols.delete('refdes');
+    if (!cols.has('ifaceId')) cols.set('ifaceId', c);
+    return;
+  }
   const values = rows
     .slice(header.index + 1, header.index + 201)
     .map((r) => (r[c] ?? '').trim())

@@ -18,7 +18,11 @@ import { joinNetsToInterfacesByStandard } from './joins-net-prefixes.js';
 import { joinTransceiverSides } from './joins-transceivers.js';
 import { containFlatBoms } from './bom-owner.js';
 import { joinCodedNames } from './joins-coded-names.js';
-import { joinNamesByModelCode } from './joins-model-codes.js';
+import {
+  joinAbbreviationsByPartNumber,
+  joinNamesByModelCode,
+  joinSystemsByModelCode,
+} from './joins-model-codes.js';
 import {
   joinItemsByWords,
   joinNetsToItems,
@@ -31,7 +35,7 @@ import { partsByDesignator } from './part-designators.js';
 import { keyValueLists } from './list-tables.js';
 import { extractNetlist } from './netlist.js';
 import { withoutLinesAtConnectors } from './pin-lines.js';
-import { busKind, mergeKeys, normaliseName } from './normalise.js';
+import { busKind, interfaceKey, mergeKeys, normaliseName } from './normalise.js';
 import { extractProse } from './prose.js';
 import { extractTable } from './tables.js';
 import { withoutFrameTables } from './frames.js';
@@ -89,7 +93,9 @@ export function extractModel(documents: SourceDocument[]): ExtractedModel {
   };
   const first = new MentionSink();
   structured(first);
-  for (const m of first.entities)
+  for (const m of first.entities) {
+    // Which of the names are interfaces: a pin-out's line of a bus is told from a signal on it.
+    if (m.entityType === 'INTERFACE') names.add(interfaceKey(m.name));
     for (const n of [m.name, ...m.aliases]) {
       names.add(normaliseName(n));
       namedIn.set(
@@ -97,6 +103,7 @@ export function extractModel(documents: SourceDocument[]): ExtractedModel {
         (namedIn.get(normaliseName(n)) ?? new Set()).add(m.provenance.documentName),
       );
     }
+  }
   const sink = new MentionSink();
   structured(sink, names);
   containFlatBoms(sink, (name, documentName) =>
@@ -152,6 +159,8 @@ function merge(sink: MentionSink): ExtractedModel {
   joinBusesByProtocol(mentions, find, parent);
   joinRailsByAbbreviation(mentions, uf);
   joinNamesByModelCode(mentions, uf);
+  joinSystemsByModelCode(mentions, uf);
+  joinAbbreviationsByPartNumber(mentions, uf);
   joinIdentifiersToNames(mentions, uf);
   joinProductByMaker(mentions, uf);
   joinNetsToItems(mentions, sink.relationships, uf);
@@ -254,6 +263,9 @@ function merge(sink: MentionSink): ExtractedModel {
     if (relType === 'PROVIDES' || relType === 'CONSUMES') {
       const flowType = typeOfKey.get(t);
       if (flowType && !FLOW_TYPES.has(flowType)) continue;
+      // Nor does a signal consume another ("… to U2 and the Right Motor PWM …" read as a recipient):
+      // only a part (or an interface's end) provides or consumes.
+      if (flowType && FLOW_TYPES.has(flowType) && typeOfKey.get(s) === 'SIGNAL') continue;
       // A line pair listed as a signal that turned out to be a bus: its ends connect to the bus.
       if (flowType === 'INTERFACE') relType = 'CONNECTS';
     }
@@ -384,6 +396,19 @@ function joinBusesByProtocol(mentions: EntityMention[], find: (i: number) => num
   const documented = (o: EntityMention): boolean =>
     o.entityType === 'INTERFACE' && o.provenance.extractor !== 'netlist';
   const named = new Set(mentions.flatMap((o, j) => (documented(o) ? [find(j)] : [])));
+  // A documented interface a netlist bus already is by name (its initials, or the "GNSS" of the
+  // "GNSS UART") is not free for another bus of the same protocol ("N183_TXD/RXD", a second UART) to
+  // be by protocol alone; a bus of another protocol may still be its other side (a transceiver's line).
+  const claimed = new Map<number, Set<string>>();
+  const claim = (root: number, m: EntityMention): void => {
+    const p = protocolOf(m);
+    if (p) claimed.set(root, (claimed.get(root) ?? new Set()).add(p));
+  };
+  const byProtocol: number[] = [];
+  mentions.forEach((m, i) => {
+    if (m.entityType !== 'INTERFACE' || m.provenance.extractor !== 'netlist') return;
+    if (named.has(find(i))) claim(find(i), m);
+  });
   mentions.forEach((m, i) => {
     if (m.entityType !== 'INTERFACE' || m.provenance.extractor !== 'netlist') return;
     // A bus already joined to a documented interface (by its initials) is that one, not another.
@@ -403,15 +428,22 @@ function joinBusesByProtocol(mentions: EntityMention[], find: (i: number) => num
     quoting.delete(find(i));
     if (quoting.size === 1) {
       parent[find(i)] = [...quoting][0]!;
+      claim(find(i), m);
       return;
     }
+    byProtocol.push(i);
+  });
+  for (const i of byProtocol) {
+    const m = mentions[i]!;
+    if (named.has(find(i))) continue;
     const protocol = protocolOf(m);
-    if (!protocol) return;
+    if (!protocol) continue;
     const roots = new Set<number>();
     mentions.forEach((o, j) => {
       if (documented(o) && protocolOf(o) === protocol) roots.add(find(j));
     });
     roots.delete(find(i));
-    if (roots.size === 1) parent[find(i)] = [...roots][0]!;
-  });
+    const [root] = roots;
+    if (roots.size === 1 && !claimed.get(root!)?.has(protocol)) parent[find(i)] = root!;
+  }
 }

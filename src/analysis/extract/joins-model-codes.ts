@@ -32,3 +32,48 @@ export function joinNamesByModelCode(mentions: EntityMention[], uf: UnionFind): 
     uf.union(i, j!);
   });
 }
+
+/**
+ * The product named with its model code and two wordings of what it is: "AT-5 Class B AIS
+ * Transponder" on the BOM's top line, "AT-5 AIS Transponder" in the model and the prose. Two systems
+ * with the same code, one name's words all in the other's, are one product (a product has one top).
+ */
+export function joinSystemsByModelCode(mentions: EntityMention[], uf: UnionFind): void {
+  const code = (name: string): string | undefined => {
+    const w = name.trim().split(/\s+/);
+    return [w[0]!, w[w.length - 1]!].find((x) => MODEL_CODE.test(x) && !busKind(x));
+  };
+  const words = (name: string, c: string): Set<string> =>
+    new Set(
+      name
+        .toLowerCase()
+        .split(/\s+/)
+        .filter((w) => w && w !== c.toLowerCase()),
+    );
+  const systems = mentions
+    .map((m, i) => ({ m, i, c: code(m.name) }))
+    .filter(({ m, c }) => m.entityType === 'SYSTEM' && c && m.name.trim().split(/\s+/).length >= 3);
+  for (const a of systems)
+    for (const b of systems) {
+      if (a.c !== b.c || uf.find(a.i) === uf.find(b.i)) continue;
+      const [wa, wb] = [words(a.m.name, a.c!), words(b.m.name, b.c!)];
+      if (wa.size >= 2 && wa.size < wb.size && [...wa].every((w) => wb.has(w))) uf.union(a.i, b.i);
+    }
+}
+
+/**
+ * "PA" in a model, its part number PAT-5103 on the BOM line "RF Power Amplifier": a part labelled by
+ * an abbreviation is the one part another document names in words under the same part number.
+ */
+export function joinAbbreviationsByPartNumber(mentions: EntityMention[], uf: UnionFind): void {
+  mentions.forEach((m, i) => {
+    const pn = m.properties.part_number;
+    if (!pn || !PARTS.has(m.entityType) || !/^[A-Z][A-Z0-9]{1,4}$/.test(m.name.trim())) return;
+    const roots = new Set<number>();
+    mentions.forEach((o, j) => {
+      if (j !== i && PARTS.has(o.entityType) && o.properties.part_number === pn && /\s/.test(o.name.trim()))
+        roots.add(uf.find(j));
+    });
+    if (roots.size === 1) uf.union(i, [...roots][0]!);
+  });
+}

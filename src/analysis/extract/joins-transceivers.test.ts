@@ -46,4 +46,8 @@ describe('the two sides of a line transceiver', () => {
     const m = model(netDoc(board('RS-422 Transceiver')));
     expect(m.entities.filter((e) => e.entityType === 'INTERFACE')).toHaveLength(2);
   });
+
+  it('takes an Ethernet PHY for the transceiver between a MAC bus and the port', () => {
+    expect(interfaces(board('Ethernet PHY'))).toEqual(['Spacecraft Link']);
+  });
 });

@@ -7,7 +7,9 @@
 import type { EntityMention, RelationshipMention } from './builder.js';
 import { mentionGroups, type UnionFind } from './joins.js';
 
-const TRANSCEIVER = /\b(transceivers?|line drivers?|line receivers?|drivers? ?\/ ?receivers?)\b/i;
+// An Ethernet PHY is the physical-layer transceiver: its RMII side is the MAC's, its line side the port's.
+const TRANSCEIVER =
+  /\b(transceivers?|line drivers?|line receivers?|drivers? ?\/ ?receivers?|(ethernet )?phys?)\b/i;
 
 export function joinTransceiverSides(
   mentions: EntityMention[],

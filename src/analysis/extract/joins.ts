@@ -155,6 +155,8 @@ function joinNets(
   const groups = mentionGroups(mentions, uf);
   const nets = new Map<number, string[]>();
   const items = new Map<number, string[]>();
+  // "RLY_EN_A" and "Relay Enable A": a channel letter the net and the item both end in must agree.
+  const letters = new Map<number, Set<string>>();
   const volts = new Map<number, Set<string>>();
   const sameVoltage = (a: number, b: number): boolean => {
     const va = volts.get(a);
@@ -167,6 +169,17 @@ function joinNets(
     const names = group.flatMap((m) => [m.name, ...m.aliases]);
     volts.set(root, new Set(names.map(voltageOf).filter((v): v is string => !!v)));
     const fromNetlist = group.some((m) => m.provenance.extractor === 'netlist');
+    // A side is a letter too: "PWM_L" is the "Left Motor PWM", not the "Right Motor PWM".
+    letters.set(
+      root,
+      new Set(
+        names.flatMap((n) => [
+          ...[/(?:[_-]|\s)([A-Z])$/.exec(n.trim())?.[1]].filter((l): l is string => !!l),
+          ...(/\bleft\b/i.test(n) ? ['L'] : []),
+          ...(/\bright\b/i.test(n) ? ['R'] : []),
+        ]),
+      ),
+    );
     if (fromNetlist && !names.some(isWorded)) {
       const tokens = [...new Set(names.flatMap((n) => netTokens(n) ?? []))];
       nets.set(root, tokens);
@@ -231,6 +244,9 @@ function joinNets(
         return (a.has('PROVIDES') && b.has('CONSUMES')) || (a.has('CONSUMES') && b.has('PROVIDES'));
       });
       if (conflict) continue;
+      const [netLetters, itemLetters] = [letters.get(net)!, letters.get(item)!];
+      if (netLetters.size > 0 && itemLetters.size > 0 && ![...netLetters].some((l) => itemLetters.has(l)))
+        continue;
       const pair = [...ends(net, 'PROVIDES')].some(
         (s) =>
           ends(item, 'PROVIDES').has(s) &&

@@ -15,6 +15,8 @@ interface Nested {
 export const CONTEXT_DEFINITION = /context\)?$/i;
 /** An element's owner by id: "owner", "parentId", EA's "parentGuid". */
 const PARENT_REF = /^(owner|parent)[_ ]?(guid|uuid|id|ref)?$/i;
+/** A list of owned elements' ids: "ownedPhysicalComponents", "children", "parts". */
+const OWNED_LIST = /^(owned\w*|children|child_?ids|parts|members|sub_?components)$/i;
 
 /**
  * The context blocks among the elements: a usage typed by a context definition ("site" : "SiteContext"),
@@ -23,9 +25,16 @@ const PARENT_REF = /^(owner|parent)[_ ]?(guid|uuid|id|ref)?$/i;
  */
 export function contextBlocks<E extends Nested>(elements: E[], definitionName: (el: E) => string): Set<E> {
   const idOf = (el: Nested): string | undefined => idText(field(el.o, ID_KEY));
+  // Capella lists what a component owns by id ("ownedPhysicalComponents": ["pc-sys", "pc-ixl"]).
+  const listed = (o: Nested, el: Nested): boolean =>
+    !!idOf(o) &&
+    Object.entries(el.o).some(
+      ([k, v]) => OWNED_LIST.test(k) && Array.isArray(v) && v.some((x) => idText(x) === idOf(o)),
+    );
   const ownedBy = (o: Nested, el: Nested): boolean =>
     o.nestedIn === el ||
-    (!!idOf(el) && (idText(field(o.o, PARENT_REF)) ?? idText(field(o.o, OWNER_KEY))) === idOf(el));
+    (!!idOf(el) && (idText(field(o.o, PARENT_REF)) ?? idText(field(o.o, OWNER_KEY))) === idOf(el)) ||
+    listed(o, el);
   return new Set(
     elements.filter(
       (el) =>

@@ -360,6 +360,11 @@ export function extractJsonModel(json: unknown, documentName: string, sink: Ment
         // the names: with it, skerry's unit takes its BOM line's longer name.)
         stereotypePartNumber(el.o),
       ],
+      // A part labelled by an abbreviation ("PA") is told by its part number, which the BOM line that
+      // spells the name out ("RF Power Amplifier") carries too (see joinAbbreviationsByPartNumber).
+      properties: /^[A-Z][A-Z0-9]{1,4}$/.test(name)
+        ? { part_number: str(field(el.o, /^(pn|p\/n|partNumber|part_number|partNo|part_no)$/i)) }
+        : {},
       description: str(field(el.o, /^(description|doc|documentation|comment)$/i)),
       parentName: el.parent?.name,
       weight: 2.5,

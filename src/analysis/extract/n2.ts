@@ -14,7 +14,10 @@ type Prov = (row: number, extractor: string) => Provenance;
 export function endpoint(text: string, p: Provenance, sink: MentionSink): string {
   // "Plant distribution (outside scope)", "site installation": an end the document places outside
   // what it describes, or names in passing in lower case, is no part of the model.
-  if (OUTSIDE_SCOPE.test(text) || /^[a-z][a-z -]*$/.test(text.trim())) return '';
+  // A description whose first word is lower case keeps it so with an acronym inside ("vessel DC
+  // panel"): a named unit starts with a capital.
+  if (OUTSIDE_SCOPE.test(text) || /^[a-z]+(\s[a-zA-Z -]*)?$/.test(text.trim()) || sentenceCase(text))
+    return '';
   // "RCM (J3)", "RCM:J3", "RCM / X2-4", "Battery Pack (via J1)": the connector or pin an end is
   // reached at is not its name. Nor are IEC 81346 designations ("PLC CPU (-A1)", "E-Stop (-S1, -S2)").
   const bare = text
@@ -28,8 +31,24 @@ export function endpoint(text: string, p: Provenance, sink: MentionSink): string
   return sink.entity(name, 'SUBSYSTEM', p, { aliases: [acronym], weight: 0.4 });
 }
 
+/**
+ * "Site DC plant", "Mains inlet (cabinet wiring)": written in sentence case, a description of where a
+ * supply comes from; a unit's name is capitalised word by word ("Power Supply Module").
+ */
+const sentenceCase = (text: string): boolean => {
+  const words = text
+    .replace(/\([^)]*\)/g, ' ')
+    .trim()
+    .split(/\s+/);
+  return (
+    words.length >= 2 &&
+    /^[A-Z][a-z]/.test(words[0]!) &&
+    words.slice(1).some((w) => /^[a-z]{3,}$/.test(w) && !/^(and|for|the|with|from|into|over|via)$/.test(w))
+  );
+};
+
 const OUTSIDE_SCOPE =
-  /\((outside (the )?scope|out of scope|not in scope|by others|not supplied|customer[- ]supplied)\)\s*$/i;
+  /\((outside (the )?scope|out of scope|not in scope|by others|not supplied|(customer|installer|yard)[- ]supplied|by (the )?(installer|customer|owner|yard|shipyard))\)\s*$/i;
 
 const EMPTY_CELL = /^(-|—|x|n\/a|0)$/i;
 

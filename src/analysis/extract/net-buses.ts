@@ -82,6 +82,20 @@ export function foldBuses(netNames: string[]): Map<string, FoldedBus> {
       g.nets = kept.map(([, n]) => n);
       if (g.nets.length === 0) continue;
     }
+    // "RF_SCK, RF_MOSI, RF_MISO, RF_CS1" and "RF_TX, RF_RX": a prefix naming a function block, not
+    // a bus. Lines of two protocols are two links; the prefix's bus is the protocol most of its lines
+    // speak, and the others stay nets of their own (RF_TX is the radio's transmit path, no UART).
+    const protocols = g.roles.map((r) => ROLE_PROTOCOL.find(([re]) => re.test(r))?.[1]);
+    const counts = new Map<string, number>();
+    for (const p of protocols) if (p) counts.set(p, (counts.get(p) ?? 0) + 1);
+    if (counts.size > 1) {
+      const main = [...counts].sort((a, b) => b[1] - a[1])[0]![0];
+      const kept = g.roles
+        .map((r, i) => [r, g.nets[i]!, protocols[i]] as const)
+        .filter(([, , p]) => p === main);
+      g.roles = kept.map(([r]) => r);
+      g.nets = kept.map(([, n]) => n);
+    }
     if (g.nets.length < 2 && !g.roles.some((r) => STRONG.test(r))) continue;
     if (g.roles.every((r) => r === 'A' || r === 'B') && channels(g.prefix)) continue;
     const protocol = g.roles

@@ -4,10 +4,10 @@
 import { isFeedbackPin, isGeneralPin, isMeasuredName } from './net-sense.js';
 import type { Netlist, NetlistComponent, NetlistNode } from '../documents/types.js';
 import type { MentionSink } from './builder.js';
-import { foldBuses, isBridgeOutput } from './net-buses.js';
+import { foldBuses, isBridgeOutput, type FoldedBus } from './net-buses.js';
 import { phaseFamilies } from './net-phases.js';
 import { netsThroughParts } from './net-through.js';
-import { busKind, isNoiseNetName, isPowerName } from './normalise.js';
+import { busKind, isGroundName, isNoiseNetName, isPowerName } from './normalise.js';
 import type { Provenance } from './types.js';
 
 // Passives and test points are rarely things a system model names; they only appear when a BOM does.
@@ -86,6 +86,7 @@ export function extractNetlist(
   }
   const signals = new Map<string, NetlistNode[]>();
   const folded = foldBuses(netlist.nets.map((n) => withoutOverbar(baseName(n.name.trim()))));
+  unfoldChannels(netlist, folded);
   // SPI buses as found, with the parts on them: a chip select joins the bus its parts share.
   const spiBuses: { iface: string; refs: Set<string> }[] = [];
   const chipSelects: { netName: string; members: NetlistNode[]; keys: string[] }[] = [];
@@ -107,6 +108,8 @@ export function extractNetlist(
       .map((n) => `pin:${n.ref.toUpperCase()}:${n.pin}`);
     if (rail) {
       if (/GND|VSS/i.test(netName)) continue; // every part touches ground: no information in it
+      // An isolated converter's output return ("SENS_RTN" on its -VOUT pin) is that supply's ground.
+      if (isGroundName(netName)) continue;
       const railName = sink.entity(netName, 'RESOURCE', p, { weight: 3, keys });
       for (const n of members) {
         const comp = names.get(n.ref)!;
@@ -222,8 +225,15 @@ export function passedOn(signals: Map<string, NetlistNode[]>): [string, string][
     (stem(a) === stem(b) && stem(a) !== a) || stem(a) === b || stem(b) === a;
   const ends = [...signals].flatMap(([net, nodes]) =>
     nodes.flatMap((n) => {
-      // "IN0"/"OUT0", and an array driver's short "I1"/"O1" (ULN2803: I1 … I8 in, O1 … O8 out).
-      const m = /^(IN|OUT)(\w*)$/i.exec(n.pinFunction ?? '') ?? /^(I|O)(\d+)$/i.exec(n.pinFunction ?? '');
+      // "IN0"/"OUT0", and an array driver's short "I1"/"O1" (ULN2803: I1 … I8 in, O1 … O8 out). A
+      // dual amplifier or comparator names its channels' inputs by their sign: "+IN_A" in, "OUT_A" out.
+      // What such a channel puts out as a measurement ("O2_SENSE" from the cell's "O2_CELL") is a
+      // reading it makes, not the input passed on.
+      const signed = /^[+-](IN)(\w*)$/i.exec(n.pinFunction ?? '');
+      if (signed && [...signals].some(([o, ns]) => isMeasuredName(o) && ns.some((x) => x.ref === n.ref)))
+        return [];
+      const m =
+        signed ?? /^(IN|OUT)(\w*)$/i.exec(n.pinFunction ?? '') ?? /^(I|O)(\d+)$/i.exec(n.pinFunction ?? '');
       const word = m?.[1]!.toUpperCase().slice(0, 1) === 'I' ? 'IN' : 'OUT';
       const dir = m && (word === 'IN' ? n.pinType === 'input' : OUTPUT_PIN.test(n.pinType ?? '')) ? word : '';
       return dir ? [{ net, ref: n.ref, dir, channel: m![2]!.toUpperCase() }] : [];
@@ -256,6 +266,26 @@ export function passedOn(signals: Map<string, NetlistNode[]>): [string, string][
         pairs.push([i.net, o.net]);
   }
   return pairs;
+}
+
+/**
+ * "RLY_EN_A" from channel A's MCU and "RLY_EN_B" from channel B's, both into the relay driver: lines
+ * lettered A and B that different parts drive are two channels' signals, not the two lines of a pair
+ * (a differential pair's lines leave one driver and reach one receiver). Such nets are unfolded.
+ */
+function unfoldChannels(netlist: Netlist, folded: Map<string, FoldedBus>): void {
+  const partsOf = new Map<string, string>();
+  for (const net of netlist.nets) {
+    const name = withoutOverbar(baseName(net.name.trim()));
+    const active = net.nodes.filter((n) => n.pinType && n.pinType !== 'passive').map((n) => n.ref);
+    partsOf.set(name, [...new Set(active)].sort().join(','));
+  }
+  const buses = new Set(folded.values());
+  for (const bus of buses) {
+    const nets = [...folded].filter(([, b]) => b === bus).map(([n]) => n);
+    if (!nets.every((n) => /[_-][AB]$/i.test(n))) continue;
+    if (new Set(nets.map((n) => partsOf.get(n))).size > 1) for (const n of nets) folded.delete(n);
+  }
 }
 
 /** "FLASH_CS", "NSS2", "CS_ADC", "~{SS}": a chip-select line (the overbar already removed). */

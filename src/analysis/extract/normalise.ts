@@ -167,6 +167,9 @@ export function mergeKeys(name: string, type: string): string[] {
   return keys;
 }
 
+/** The key an interface's name is known by among other names ("NMEA 2000 Bus" → "iface:nmea 2000"). */
+export const interfaceKey = (name: string): string => mergeKeys(name, 'INTERFACE')[0]!;
+
 const RAIL_WORDS = /^(rail|bus|supply|power|line|voltage|output|out)$/i;
 
 /**

@@ -10,12 +10,20 @@ import type { ColumnRole } from './columns.js';
 import { foldBuses } from './net-buses.js';
 import { LINE_OF_INTERFACE } from './pin-lines.js';
 import { endpoint } from './n2.js';
-import { busKind, isBareProtocol, isGroundName, isPowerName, isRefdes, normaliseName } from './normalise.js';
+import {
+  busKind,
+  interfaceKey,
+  isBareProtocol,
+  isGroundName,
+  isPowerName,
+  isRefdes,
+  normaliseName,
+} from './normalise.js';
 import type { Provenance } from './types.js';
 
 const DIR_HEADER = /^(dir\.?|direction|i\/o|io|signal direction)(\s*\(.*\))?$/i;
 const REMOTE_HEADER =
-  /^(remote( unit| end| device| equipment| side)?|far end|mating (unit|device)|connected (to|unit)|to unit|peer)$/i;
+  /^(remote( unit| end| device| equipment| side)?|far end|mating (unit|device|side|end)|connected (to|unit)|to unit|peer)$/i;
 // Small words a title-case name may keep in lower case.
 const SMALL = /^(of|and|the|for|to|in|on|at|a|an|or|via|with)$/;
 /** "Door Release", "Consist Network TX+": a name; "battery return", "24V supply for panel": a phrase. */
@@ -42,7 +50,7 @@ export const itemOfFunction = (fn: string): string => {
 };
 /** "Consist Network TX+" → Consist Network: the line's role after the bus name. */
 const LINE_SUFFIX =
-  /\s+(TX|RX|TD|RD|D|DATA|CLK|CAN)?\s*(\+|-|H|L|P|N|HIGH|LOW)$|\s+(TX|RX|TXD|RXD|SDA|SCL|DP|DM|D\+|D-)$/i;
+  /\s+(TX|RX|TD|RD|D|DATA|CLK|CAN)?\s*(\+|-|H|L|P|N|HIGH|LOW)$|\s+(TX|RX|TXD|RXD|SDA|SCL|DP|DM|D\+|D-)$|\s+(TX|RX|TD|RD)\s*(A|B)$/i;
 
 /**
  * The units a far-end cell names: "Attitude Sensor VIN; Depth Sensor VDD" is two, "Tow Cable W1 pair
@@ -101,9 +109,15 @@ export interface PinListColumns {
   net?: number;
   /** The column naming the item in words beside a Net column ("Signal", "Signal name", "Function"). */
   item?: number;
+  /**
+   * Whether a Notes or Remarks column stands beside that item column: a remark ("Talker", "120R
+   * termination") is then no name of the pin's item.
+   */
+  remarks?: boolean;
 }
 
 const NET_HEADER = /^(net|net name|schematic net)$/i;
+const REMARKS_HEADER = /^(notes?|remarks?|comments?)$/i;
 const ITEM_HEADER = /^(signal|signal name|function|signal \/ function)$/i;
 
 /** The direction and remote-unit columns of a pin list's header, when it has both. */
@@ -116,7 +130,8 @@ export function pinListColumns(header: string[]): PinListColumns | undefined {
   // signal it carries by name. Both headings read as the signal; the net is the one headed Net.
   const net = clean.findIndex((c) => NET_HEADER.test(c));
   const item = clean.findIndex((c, i) => i !== net && ITEM_HEADER.test(c));
-  return net >= 0 && item >= 0 ? { dir, remote, net, item } : { dir, remote };
+  const remarks = clean.some((c, i) => i !== item && REMARKS_HEADER.test(c));
+  return net >= 0 && item >= 0 ? { dir, remote, net, item, remarks } : { dir, remote };
 }
 
 type Row = { cells: string[]; row: number };
@@ -155,17 +170,31 @@ export function extractPinList(
     cols.net !== undefined ? netsOf((cells[cols.net] ?? '').trim()) : [];
   const busLines = foldBuses(body.flatMap(({ cells }) => netColumn(cells)));
   const itemOf = (cells: string[]): string | undefined => {
-    const cell = cols.item !== undefined ? (cells[cols.item] ?? '').trim() : '';
+    const raw = cols.item !== undefined ? (cells[cols.item] ?? '').trim() : '';
+    // "Track Clear common": the common wire of a relay contact that carries the named item.
+    const wire = /^(.+?)\s+(common|com|positive|negative|\+|-)$/i.exec(raw)?.[1];
+    const cell = wire && known?.has(normaliseName(wire)) ? wire : raw;
     if (!cell || !known?.has(normaliseName(cell))) return undefined;
     return netColumn(cells).some((n) => busLines.has(n) || busKind(n)) ? undefined : cell;
   };
+  // Beside a Notes column the net is always the Net column's, and a remark never names the item.
   const netCell = (cells: string[]): string =>
-    cols.net !== undefined && itemOf(cells) ? (cells[cols.net] ?? '').trim() : get(cells, 'signal');
+    cols.net !== undefined && (itemOf(cells) || cols.remarks)
+      ? (cells[cols.net] ?? '').trim()
+      : get(cells, 'signal');
+  /**
+   * "NMEA 0183 Link TX A" on N183_TX_A, or a remark "NMEA 2000 Bus" on N2K_CANH: a bus line named by
+   * the line's role after a bus the other documents name is a line of that bus.
+   */
+  const knownBus = (cells: string[]): string | undefined =>
+    [cols.item !== undefined ? cells[cols.item] : undefined, get(cells, 'description')]
+      .map((c) => (c ?? '').trim().replace(LINE_SUFFIX, '').trim())
+      .find((n) => n && known?.has(interfaceKey(n)));
   const folded = foldBuses(body.flatMap(({ cells }) => netsOf(netCell(cells))));
   for (const { cells, row } of body) {
     const p = prov(row);
     const nets = netsOf(netCell(cells));
-    const fn = itemOfFunction(itemOf(cells) ?? get(cells, 'description'));
+    const fn = itemOfFunction(itemOf(cells) ?? (cols.remarks ? '' : get(cells, 'description')));
     if (nets.some(isGroundName) || (/^(spare|nc|n\/c|reserved|-)?$/i.test(fn.trim()) && nets.length === 0))
       continue;
     // "PWR IN" / "PWR OUT": a power pin's direction, read as any other.
@@ -196,14 +225,20 @@ export function extractPinList(
       continue;
     }
     const bus = nets.length > 0 && nets.every((n) => folded.has(n) || busKind(n));
-    const named = isName(fn);
+    const busName = bus ? knownBus(cells) : undefined;
+    const named = !!busName || isName(fn);
     let item: string;
     if (bus && named) {
       // The bus's own prefix ("MDI_TD") is an alias; a bare protocol ("USB") would match any USB part.
       const aliases = nets
         .map((n) => folded.get(n)?.name ?? busKind(n))
         .filter((a) => a && !isBareProtocol(a));
-      item = sink.entity(fn.replace(LINE_SUFFIX, '').trim(), 'INTERFACE', p, { aliases, weight: 1.5 });
+      // A line of a bus named elsewhere is one of its wires: the net names that bus (its prefix,
+      // "N2K", may be a connector's label as well).
+      item = sink.entity(busName ?? fn.replace(LINE_SUFFIX, '').trim(), 'INTERFACE', p, {
+        aliases: busName ? nets : aliases,
+        weight: 1.5,
+      });
     } else {
       const name = named ? fn : nets[0];
       if (!name) continue;

@@ -56,6 +56,10 @@ export function defineDesignators(text: string, p: Provenance, sink: MentionSink
     // Or a short capitalised name ("(PSU)", "(SPIX)") whose letters are not the phrase's initials.
     if (!isDesignator(designator) && !/^[A-Z]{2,8}$/.test(designator)) continue;
     const words = m[1]!.trim().split(/\s+/);
+    // "the DC-DC Converter (U5)" where the BOM's line is "DC-DC Converter 24V/5V": a capitalised name
+    // before a designator the other documents give is that part's name in this document.
+    const named = isRefdes(designator) && known.has(normaliseName(designator)) ? titleRun(words) : undefined;
+    let found = false;
     for (let k = words.length; k >= 1; k--) {
       const phrase = words.slice(words.length - k).join(' ');
       if (isDeterminer(words[words.length - k]!) || !known.has(normaliseName(phrase))) continue;
@@ -69,10 +73,37 @@ export function defineDesignators(text: string, p: Provenance, sink: MentionSink
         break;
       if (normaliseName(phrase) !== normaliseName(designator))
         sink.entity(phrase, typeFromName(phrase), p, { aliases: [designator], weight: 0.1 });
+      found = true;
       break;
     }
+    // Only a part's own name: a connector's designator after a unit's name ("Sonar Electronics Board
+    // (J1)") says where the unit is reached.
+    const connectorRef = /^(X|J|P|CN|CON)\d{1,3}$/.test(designator);
+    if (
+      !found &&
+      named &&
+      (!connectorRef || /\b(connector|plug|socket|receptacle|header|jack|terminal)s?$/i.test(named))
+    )
+      sink.entity(named, typeFromName(named), p, { aliases: [designator], weight: 0.1 });
   }
 }
+
+/** The capitalised words ending a phrase ("… the DC-DC Converter" → "DC-DC Converter"), two or more. */
+function titleRun(words: string[]): string | undefined {
+  let k = words.length;
+  const capital = (w: string | undefined): boolean => !!w && /^[A-Z0-9]/.test(w) && !isDeterminer(w);
+  // "24V to 5V Regulator": a small word between capitalised ones is inside the name.
+  while (
+    k > 0 &&
+    (capital(words[k - 1]) || (/^(to|of|and|for)$/.test(words[k - 1]!) && capital(words[k - 2])))
+  )
+    k--;
+  const run = words.slice(k);
+  while (run.length > 0 && SENTENCE_OPENER.test(run[0]!)) run.shift();
+  return run.length >= 2 ? run.join(' ') : undefined;
+}
+const SENTENCE_OPENER =
+  /^(then|on|in|at|each|both|its|their|when|after|before|while|from|to|via|with|and|or)$/i;
 
 /**
  * "On the RCM the ISOBUS is CAN0 of the MCU": a name a document gave, "is", and a designator another

@@ -53,6 +53,10 @@ const DEVICE_HEAD =
 
 /** The type a name suggests by its head word; prose has nothing better. */
 export function typeFromName(name: string): EntityType {
+  // "Relay Enable A", "Hall Sensor 2": a channel's letter or number after the head says which one,
+  // not what kind of thing it is.
+  const lettered = /^(.+\S)\s+([A-H]|\d)$/.exec(name.trim());
+  if (lettered && /\s/.test(lettered[1]!)) return typeFromName(lettered[1]!);
   const words = name.toLowerCase().split(/\s+/);
   const head = words[words.length - 1] ?? '';
   // A device named by the voltage it makes or uses ("5V Buck Converter", "3V3 LDO", "24V DIN Power
@@ -81,7 +85,7 @@ export function typeFromName(name: string): EntityType {
   if (/^(rail|power|energy|fuel|propellant|coolant|supply)$/.test(head) || /^[+-]?\d+v\d*/i.test(name))
     return 'RESOURCE';
   if (
-    /^(signal|telemetry|command|commands|clock|pps|data|enable|interrupt|reset|sync|alarm|status|temperature|pressure|currents|speed|feedback|report|heartbeat|reading|readings|measurement|measurements|setpoints?|depth|altitude|position|velocity|attitude|heading|humidity|level|fix|estimate|odometry|pulses|frames?|messages?)$/.test(
+    /^(signal|telemetry|command|commands|clock|pps|data|enable|interrupt|reset|sync|alarm|status|temperature|pressure|currents|speed|feedback|report|heartbeat|reading|readings|measurement|measurements|setpoints?|depth|altitude|position|velocity|attitude|heading|humidity|level|fix|estimate|odometry|pulses|frames?|messages?|pwm|direction|current)$/.test(
       head,
     )
   )

@@ -25,6 +25,8 @@ export function phraseBefore(tokens: string[], end: number, known: Set<string>):
       return { name, start, end };
   }
   let start = end;
+  // "Relay Enable A drives": before the verb, "A" ends the name; an article would start one.
+  if (start > 1 && tokens[start - 1] === 'A' && isNameToken(tokens[start - 2]!)) start--;
   while (start > 0 && (isNameToken(tokens[start - 1]!) || (isHeadNoun(tokens[start - 1]!) && start === end)))
     start--;
   while (start < end && isHeadNoun(tokens[start]!) && !isNameToken(tokens[start]!)) start++;
@@ -51,10 +53,16 @@ export function phraseAfter(tokens: string[], from: number, known: Set<string>):
   }
   let end = start;
   while (end < tokens.length && isNameToken(tokens[end]!)) end++;
+  // "provides Relay Enable A and …": a capital A after a name and before what no noun follows ("and",
+  // a comma, the sentence's end) is the name's letter, not an article.
+  if (end > start && tokens[end] === 'A' && isLetterEnd(tokens[end + 1])) end++;
   if (end === start) return undefined;
   while (end < tokens.length && isHeadNoun(tokens[end]!)) end++;
   return { name: tokens.slice(start, end).join(' '), start, end };
 }
+
+const isLetterEnd = (next: string | undefined): boolean =>
+  next === undefined || /^[,.;:)]$/.test(next) || FOLLOWS_NAME.test(next);
 
 // Words that may follow a noun phrase without extending it: prepositions, conjunctions, relatives,
 // auxiliaries and the like. A plain lower-case word outside them after a name is a noun it qualifies.
