@@ -70,3 +70,44 @@ describe('readDocument on PDF tables', () => {
     expect(doc.blocks).toHaveLength(1);
   });
 });
+
+describe('readDocument on a PDF table whose cell runs up to the next column', () => {
+  it('splits the cell where the next column starts', async () => {
+    // "Sensor Supply Converter (U7)" at 10 pt ends about 4 points before the Users column starts:
+    // closer than the gap that parts cells, so the two were read as one.
+    const bytes = await pdfWith([
+      {
+        y: 510,
+        cells: [
+          [40, 'Supply'],
+          [140, 'Source'],
+          [277, 'Users'],
+        ],
+      },
+      {
+        y: 492,
+        cells: [
+          [40, '12V Sensor'],
+          [140, 'Sensor Supply Converter (U7)'],
+          [277, 'Wheel Sensor Unit'],
+        ],
+      },
+      {
+        y: 474,
+        cells: [
+          [40, '5V Logic'],
+          [140, 'Logic Regulator (U8)'],
+          [277, 'Evaluator MCU A'],
+        ],
+      },
+    ]);
+    const doc = await readDocument(bytes, 'power.pdf');
+    expect(doc.tables.map((t) => t.rows)).toEqual([
+      [
+        ['Supply', 'Source', 'Users'],
+        ['12V Sensor', 'Sensor Supply Converter (U7)', 'Wheel Sensor Unit'],
+        ['5V Logic', 'Logic Regulator (U8)', 'Evaluator MCU A'],
+      ],
+    ]);
+  });
+});

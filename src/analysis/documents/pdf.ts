@@ -26,7 +26,14 @@ interface Line {
   /** Baseline height of the line's first run (PDF units, up the page). */
   y: number;
   /** Runs of text separated by a gap wider than a few spaces, each with where it starts. */
-  cells: { x: number; text: string }[];
+  cells: Cell[];
+}
+
+/** A cell, and the text items it was joined from with where each starts. */
+interface Cell {
+  x: number;
+  text: string;
+  items: { x: number; text: string; width: number }[];
 }
 
 /** A gap this many font sizes wide between two runs of text parts table cells (a space is ~0.3). */
@@ -118,14 +125,14 @@ async function pageLines(page: Page): Promise<Line[]> {
   let text = '';
   let size = 0;
   let y: number | undefined;
-  let cells: { x: number; text: string }[] = [];
+  let cells: Cell[] = [];
   let end: number | undefined;
   const close = (): void => {
     lines.push({
       text: normaliseSpace(text),
       size,
       y: y ?? 0,
-      cells: cells.map((c) => ({ x: c.x, text: normaliseSpace(c.text) })).filter((c) => c.text !== ''),
+      cells: cells.map((c) => ({ ...c, text: normaliseSpace(c.text) })).filter((c) => c.text !== ''),
     });
     text = '';
     size = 0;
@@ -143,9 +150,10 @@ async function pageLines(page: Page): Promise<Line[]> {
       const gap = end === undefined ? Infinity : x - end;
       if (gap > fontSize * CELL_GAP || cells.length === 0) {
         if (end !== undefined) text += ' ';
-        cells.push({ x, text: '' });
+        cells.push({ x, text: '', items: [] });
       }
       cells[cells.length - 1]!.text += item.str;
+      cells[cells.length - 1]!.items.push({ x, text: item.str, width: item.width });
       end = x + item.width;
       size = Math.max(size, fontSize);
       y ??= itemY;
@@ -195,7 +203,8 @@ function findTables(lines: Line[]): { start: number; end: number; rows: string[]
       const row = starts.map(() => '');
       const aligned = line.cells.every((c) => column(c.x) >= 0);
       if (!aligned) break;
-      for (const c of line.cells) row[column(c.x)] = [row[column(c.x)], c.text].filter((t) => t).join(' ');
+      for (const c of line.cells.flatMap((c) => splitAtColumns(c, starts, tolerance)))
+        row[column(c.x)] = [row[column(c.x)], c.text].filter((t) => t).join(' ');
       if (continues) {
         const above = rows[rows.length - 1]!;
         row.forEach((text, k) => (above[k] = [above[k], text].filter((t) => t).join(' ')));
@@ -207,6 +216,50 @@ function findTables(lines: Line[]): { start: number; end: number; rows: string[]
     } else i++;
   }
   return tables;
+}
+
+/**
+ * A cell whose text ran up to the next column ("Sensor Supply Converter (U7)" ending 3 points before
+ * "Wheel Sensor Unit" in the next column) was joined to it: pdf.js merges runs that close into one
+ * item, with a space between. Split such a cell at the space nearest a later column's start, placing
+ * each character by its share of the item's width (close enough in proportional fonts: within a
+ * character or two), when that space lies within the column tolerance of the start.
+ */
+function splitAtColumns(cell: Cell, starts: number[], tolerance: number): { x: number; text: string }[] {
+  const out: { x: number; text: string }[] = [];
+  // The cell's own column: the last whose start is at or before it (as findTables places cells).
+  const columnOf = (x: number): number => starts.reduce((best, s, k) => (s <= x + tolerance ? k : best), -1);
+  let current = { x: cell.x, text: '' };
+  for (const item of cell.items) {
+    // An item of its own that starts at a later column (runs pdf.js did not merge: a font change).
+    const own = starts.findIndex((s) => Math.abs(item.x - s) <= tolerance);
+    if (current.text.trim() !== '' && own > columnOf(current.x)) {
+      out.push(current);
+      current = { x: item.x, text: '' };
+    }
+    let rest = item.text;
+    let from = item.x;
+    const perChar = item.text.length ? item.width / item.text.length : 0;
+    for (const [k, s] of starts.entries()) {
+      if (k <= columnOf(current.x) || s <= from + tolerance || s >= item.x + item.width - tolerance) continue;
+      // The space whose end (where the next character starts) is nearest the column's start.
+      let best = -1;
+      let bestOff = Infinity;
+      for (let i = rest.indexOf(' '); i >= 0; i = rest.indexOf(' ', i + 1)) {
+        const off = Math.abs(from + (i + 1) * perChar - s);
+        if (off < bestOff) [best, bestOff] = [i, off];
+      }
+      if (best < 0 || bestOff > tolerance) continue;
+      current.text += rest.slice(0, best);
+      out.push(current);
+      from += (best + 1) * perChar;
+      current = { x: s, text: '' };
+      rest = rest.slice(best + 1);
+    }
+    current.text += rest;
+  }
+  out.push(current);
+  return out.map((c) => ({ x: c.x, text: normaliseSpace(c.text) })).filter((c) => c.text !== '');
 }
 
 /** The next line runs on from this one: the same size, one line step below. */
