@@ -24,7 +24,7 @@ export async function timeAt(
         src.time.kind === 'iso' && src.time.firstEpoch !== null
           ? new Date(Math.round((src.time.firstEpoch + t) * 1000)).toISOString()
           : src.time.kind === 'seconds' && src.time.firstEpoch !== null
-            ? src.time.firstEpoch + t
+            ? asWritten(src.time.firstEpoch + t, src.time.scale)
             : null;
       out.set(Number(g.rn), { t, text });
     }
@@ -109,4 +109,9 @@ export function commandedOff(
     if (c.kind !== 'command' || !x || !zero(x)) return false;
     return tokensOf(c.name).some((tk) => own.includes(tk)) || justBefore(x);
   });
+}
+
+/** A time in seconds in the time column's own unit, as the file writes it (`time_ms`: 12345). */
+function asWritten(seconds: number, scale: number): number {
+  return scale === 1 ? seconds : Number((seconds / scale).toPrecision(12));
 }

@@ -113,12 +113,46 @@ export function channelKind(col: ColumnInfo): ChannelKind {
 }
 
 /** The time column by name first, then by type: a timestamp column or a numeric one named like time. */
+/** A time unit at the end of a name (`time_ms`, `elapsed [min]`, `uptime_h`) and its seconds. */
+const TIME_UNIT =
+  /(?:[_\s-]|[[(]\s*)(s|sec|secs|seconds|ms|msec|millis|us|µs|usec|ns|min|mins|minutes|h|hr|hrs|hours)\s*[\])]?$/i;
+const SECONDS_PER: Record<string, number> = {
+  ms: 1e-3,
+  msec: 1e-3,
+  millis: 1e-3,
+  us: 1e-6,
+  µs: 1e-6,
+  usec: 1e-6,
+  ns: 1e-9,
+};
+
+/**
+ * Seconds per unit of a numeric time column (`time_ms` 0.001, `elapsed [min]` 60, `t_s` 1), 1 when its
+ * name gives no unit, and null when it gives one that is no time (`downtime_pct`, `response_time_V`):
+ * a logger's millisecond counter read as seconds made every finding a thousand times too long.
+ */
+export function timeScale(name: string): number | null {
+  const m = TIME_UNIT.exec(name);
+  if (m) {
+    const u = m[1]!.toLowerCase();
+    if (u in SECONDS_PER) return SECONDS_PER[u]!;
+    if (/^min/.test(u)) return 60;
+    if (/^h/.test(u)) return 3600;
+    return 1;
+  }
+  // A time zone in the unit's place (`Time (UTC)`) says how to read the clock, not its unit.
+  const unit = unitsOf(name);
+  return unit === null || /^(utc|gmt|local|z)$/i.test(unit) ? 1 : null;
+}
+
 export function pickTimeColumn(
   cols: ColumnInfo[],
   isoLike: (name: string) => boolean,
 ): {
   column: string | null;
   kind: TimeKind;
+  /** Seconds per unit of a numeric time column (1 for ISO times and the row index). */
+  scale: number;
 } {
   const ranked = [
     ...cols.filter((c) => isTimeName(c.name)),
@@ -126,13 +160,14 @@ export function pickTimeColumn(
     ...cols.filter((c) => isTimestampType(c.type)),
   ];
   for (const c of ranked) {
-    if (isTimestampType(c.type)) return { column: c.name, kind: 'iso' };
-    if (/^VARCHAR/i.test(c.type) && isoLike(c.name)) return { column: c.name, kind: 'iso' };
-    if (isNumericType(c.type) && (isTimeName(c.name) || TIME_HINT.test(c.name)))
-      return { column: c.name, kind: 'seconds' };
+    if (isTimestampType(c.type)) return { column: c.name, kind: 'iso', scale: 1 };
+    if (/^VARCHAR/i.test(c.type) && isoLike(c.name)) return { column: c.name, kind: 'iso', scale: 1 };
+    const scale = timeScale(c.name);
+    if (isNumericType(c.type) && (isTimeName(c.name) || TIME_HINT.test(c.name)) && scale !== null)
+      return { column: c.name, kind: 'seconds', scale };
   }
   const text = cols.find((c) => /^VARCHAR/i.test(c.type) && isoLike(c.name));
-  return text ? { column: text.name, kind: 'iso' } : { column: null, kind: 'index' };
+  return text ? { column: text.name, kind: 'iso', scale: 1 } : { column: null, kind: 'index', scale: 1 };
 }
 
 export const quoteIdent = (name: string): string => `"${name.replace(/"/g, '""')}"`;

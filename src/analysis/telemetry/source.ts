@@ -23,7 +23,8 @@ export interface Source {
   conn: DuckDBConnection;
   close(): void;
   rows: number;
-  time: { column: string | null; kind: TimeKind; firstEpoch: number | null };
+  /** The time column; `scale` is its seconds per unit (`time_ms`: 0.001), `firstEpoch` in seconds. */
+  time: { column: string | null; kind: TimeKind; scale: number; firstEpoch: number | null };
   columns: SourceColumn[];
 }
 
@@ -107,7 +108,9 @@ export async function openSource(path: string, fileName: string): Promise<Source
       time.kind === 'iso'
         ? `epoch(try_cast(${q(time.column!)} AS TIMESTAMPTZ))`
         : time.kind === 'seconds'
-          ? numberOf(time.column!)
+          ? time.scale === 1
+            ? numberOf(time.column!)
+            : `(${numberOf(time.column!)} * ${time.scale})`
           : 'CAST(__rn AS DOUBLE)';
     const [first] = await rowsOf<{ e: number | null }>(
       conn,
