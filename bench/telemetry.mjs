@@ -168,7 +168,9 @@ export async function run() {
     `| \`analyseTelemetry\`, ${fmt(sizeMB, 0)} MB | ${fmt(analysis.ms / 1000)} s | ${fmt(ratio, 2)}x | ${fmt(analysis.cpuMs / 1000)} s | ${fmt(cpuRatio, 2)}x | ${fmt(analysis.maxRssMiB, 0)} MiB |`,
     `| \`analyseTelemetry\`, ${fmt(SMALL_MB, 0)} MB (typical file) | ${fmt(typical.ms / 1000)} s | - | ${fmt(typical.cpuMs / 1000)} s | - | ${fmt(typical.maxRssMiB, 0)} MiB |`,
     '',
-    `Targets (issue 13, item 7): analysis within 4x of the raw scan: **${ratio <= 4 ? 'met' : 'missed'}** (${fmt(ratio, 2)}x wall, ${fmt(cpuRatio, 2)}x CPU);`,
+    // Met only in both measures: the scan's wall time is stretched on a loaded host (it uses both
+    // cores), which flatters the wall ratio; its CPU time is not.
+    `Targets (issue 13, item 7): analysis within 4x of the raw scan, in wall time and in CPU: **${ratio <= 4 && cpuRatio <= 4 ? 'met' : 'missed'}** (${fmt(ratio, 2)}x wall, ${fmt(cpuRatio, 2)}x CPU);`,
     `peak RSS < 1 GB: **${analysis.maxRssMiB < 1024 ? 'met' : 'missed'}** (${fmt(analysis.maxRssMiB, 0)} MiB).`,
     `Findings on the ${fmt(sizeMB, 0)} MB file: ${analysis.findings.join('; ') || 'none'}.`,
     '',
