@@ -53,7 +53,8 @@ const FLOORS: { set: string; recall: number; precision: number }[] = [
   // set-point ramp, whose every increment explained them); 0.875/0.972 with ramp increments no longer
   // explaining glitches on a channel that holds its level.
   // 0.900/0.973 with a glitch well after a command change judged against its neighbours' course.
-  { set: 'telemetry-eval-13', recall: 0.9, precision: 0.973 },
+  // 0.925/0.974 with a pair's load gain fitted within each side of its drift (h-drift2).
+  { set: 'telemetry-eval-13', recall: 0.925, precision: 0.974 },
 ];
 // Scores print to three decimals; the floors are those printed numbers.
 const EPSILON = 5e-4;

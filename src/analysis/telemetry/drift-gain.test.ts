@@ -35,3 +35,26 @@ describe('loadExplains', () => {
     expect(loadExplains(resid, partner, 2200, 2400)).toBe(true);
   });
 });
+
+// Two gearbox sensors warming together after a payload step, one creeping during the warm-up and
+// keeping its offset: across the drift the partner is warmer and the residual higher, and a gain
+// fitted across the two sides took the creep for the load's. Within each side the residual does not
+// follow the partner. Two sensors with different gains warming the same way are the load's.
+describe('loadExplains within each side of the drift', () => {
+  const warm = (i: number) => (i < 1000 ? 0.2 * (i / 1000) : 0.2 + 3 * (1 - Math.exp(-(i - 1000) / 600)));
+  const partner = Float64Array.from({ length: N }, (_, i) => 28 + warm(i) + 0.02 * noise(i));
+
+  it('keeps a creep that runs while both warm', () => {
+    const creep = (i: number) => 0.2 * Math.min(1, Math.max(0, (i - 1200) / 800));
+    const resid = Float64Array.from({ length: N }, (_, i) => 0.58 + creep(i) + 0.01 * noise(i + 99));
+    expect(loadExplains(resid, partner, 1200, 2000)).toBe(false);
+  });
+
+  it('still takes a gain difference through the same warm-up for the load', () => {
+    const resid = Float64Array.from(
+      { length: N },
+      (_, i) => 0.58 + 0.06 * (partner[i]! - 28) + 0.01 * noise(i + 99),
+    );
+    expect(loadExplains(resid, partner, 1200, 2000)).toBe(true);
+  });
+});

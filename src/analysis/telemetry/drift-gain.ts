@@ -18,6 +18,11 @@ const LOAD_SHARE = 0.5;
  * against the gain of the residual on the partner's level (`load`, NaN where the partner is frozen)
  * fitted away from the drift, times the partner's change over the same windows. The partner, not the
  * channel itself: a channel's own level carries its creep, the partner's only the load.
+ * The gain is fitted within each side of the drift (each side its own mean): a creep keeps its
+ * offset, so across the drift the residual's level differs by the creep whatever the load did, and
+ * where the load also differs between the sides (a joint warming after a payload step while one of
+ * its two gearbox sensors creeps) a gain fitted across them took the creep for the load's. A gain
+ * difference shows within each side too, wherever the load moves there.
  */
 export function loadExplains(
   resid: ArrayLike<number>,
@@ -26,25 +31,37 @@ export function loadExplains(
   i1: number,
 ): boolean {
   const w = Math.max(10, Math.floor((i1 - i0) / 5));
-  let n = 0;
-  let sx = 0;
-  let sy = 0;
+  const n = Math.min(resid.length, load.length);
+  // Centred sums within each side: [before the drift, after it].
   let sxx = 0;
   let sxy = 0;
-  for (let i = 0; i < Math.min(resid.length, load.length); i++) {
-    if (i >= i0 - w && i <= i1 + w) continue;
-    const x = load[i]!;
-    const y = resid[i]!;
-    if (!Number.isFinite(x) || !Number.isFinite(y)) continue;
-    n++;
-    sx += x;
-    sy += y;
-    sxx += x * x;
-    sxy += x * y;
+  let used = 0;
+  for (const [a, b] of [
+    [0, i0 - w],
+    [i1 + w + 1, n],
+  ] as const) {
+    let m = 0;
+    let sx = 0;
+    let sy = 0;
+    let xx = 0;
+    let xy = 0;
+    for (let i = Math.max(0, a); i < Math.min(n, b); i++) {
+      const x = load[i]!;
+      const y = resid[i]!;
+      if (!Number.isFinite(x) || !Number.isFinite(y)) continue;
+      m++;
+      sx += x;
+      sy += y;
+      xx += x * x;
+      xy += x * y;
+    }
+    if (m < 2) continue;
+    used += m;
+    sxx += xx - (sx * sx) / m;
+    sxy += xy - (sx * sy) / m;
   }
-  const varX = sxx - (sx * sx) / Math.max(1, n);
-  if (n < 2 || varX <= 0) return false;
-  const gain = (sxy - (sx * sy) / n) / varX;
+  if (used < 2 || sxx <= 0) return false;
+  const gain = sxy / sxx;
   const change = (y: ArrayLike<number>) => finiteMean(y, i1 - w + 1, i1 + 1) - finiteMean(y, i0 - w, i0);
   const own = change(resid);
   const byLoad = gain * change(load);
