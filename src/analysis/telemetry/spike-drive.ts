@@ -144,10 +144,10 @@ const HOLD_SIGMAS = 8;
  * ways an increment can explain; a pressure held at its own set-point through a furnace's temperature
  * ramp does not.
  */
-function heldIncrements(ch: Channel, increments: number[]): Set<number> {
+function heldIncrements(ch: Channel, increments: number[], median: () => Float64Array): Set<number> {
   const held = new Set<number>();
   if (increments.length === 0) return held;
-  const med = rollingMedian(ch.xi, HOLD_WIDTH);
+  const med = median();
   // Minimum and maximum per block of HOLD_SPAN samples: an increment's span is its block and the two
   // beside it.
   const blocks = Math.ceil(med.length / HOLD_SPAN);
@@ -184,7 +184,10 @@ export function spikeContext(
   if (!continuous && ramps.every((r) => r.length === 0)) return ctx;
   const changes = new Map(
     channels.map((ch) => {
-      const ignored = ramps.map((r) => heldIncrements(ch, r));
+      // The channel's short rolling median once, whichever ramps ask for it.
+      let med: Float64Array | undefined;
+      const median = () => (med ??= rollingMedian(ch.xi, HOLD_WIDTH));
+      const ignored = ramps.map((r) => heldIncrements(ch, r, median));
       const kicks = commands.map((c, k) => c.changes.filter((i) => !ignored[k]!.has(i)));
       if (!continuous) {
         // A time some other command changed at keeps its say.
