@@ -213,7 +213,9 @@ async function analyse(
     }
   }
   const numeric = cols.filter((c) => c.kind === 'numeric');
-  const context = cols.filter((c) => c.kind !== 'numeric');
+  const context = cols.filter(
+    (c) => c.kind !== 'numeric' && !(c.kind === 'text' && changesOnMostRows(byName.get(c.name)!)),
+  );
   const channels: Channel[] = numeric.map((c) => {
     const x = byName.get(c.name)!;
     return makeChannel(c.name, unitsOf(c.name), x, sigmaOf.get(c.name)!, quantum(x));
@@ -679,7 +681,10 @@ async function analyse(
     file: input.fileName,
     rows,
     time: {
-      column: src.time.column,
+      column:
+        src.time.clock && src.time.clock !== src.time.column
+          ? `${src.time.column} + ${src.time.clock}`
+          : src.time.column,
       kind: src.time.kind,
       start: last.get(0)?.text ?? null,
       end: last.get(rows - 1)?.text ?? null,
@@ -688,4 +693,22 @@ async function analyse(
     channels: summaries,
     findings,
   };
+}
+
+/**
+ * A text column whose value changes on most rows is an identifier, a counter or a clock written in a
+ * way not read as time, not a mode or a script state: as context, its changes explained every change
+ * in the file.
+ */
+function changesOnMostRows(x: Float64Array): boolean {
+  let values = 0;
+  let changes = 0;
+  let last = NaN;
+  for (const v of x) {
+    if (v !== v) continue;
+    if (values > 0 && v !== last) changes++;
+    values++;
+    last = v;
+  }
+  return values >= 20 && changes > values / 2;
 }

@@ -170,5 +170,37 @@ export function pickTimeColumn(
   return text ? { column: text.name, kind: 'iso', scale: 1 } : { column: null, kind: 'index', scale: 1 };
 }
 
+/**
+ * The time-of-day column beside a date-only time column (`date, time` as many loggers and spreadsheets
+ * write a timestamp): read alone, the date put every row of a day at one instant, and the time of day,
+ * a text column changing on every row, explained every change in the file.
+ */
+export function clockBeside(
+  cols: ColumnInfo[],
+  dateColumn: string,
+  isClockText: (name: string) => boolean,
+): string | null {
+  const date = cols.find((c) => c.name === dateColumn);
+  if (!date || !/^DATE$/i.test(date.type)) return null;
+  const clocks = cols.filter(
+    (c) => /^TIME( WITH TIME ZONE)?$/i.test(c.type) || (/^VARCHAR/i.test(c.type) && isClockText(c.name)),
+  );
+  return (clocks.find((c) => isTimeName(c.name)) ?? clocks[0])?.name ?? null;
+}
+
+/**
+ * A time-of-day column named like time when nothing else gives the time (`time, ...` with `10:00:00.5`
+ * in it, as simple loggers write): read as text, a value changing on every row, it was context that
+ * explained every change in the file, and the rows had no time.
+ */
+export function clockAlone(cols: ColumnInfo[], isClockText: (name: string) => boolean): string | null {
+  const clocks = cols.filter(
+    (c) =>
+      isTimeName(c.name) &&
+      (/^TIME( WITH TIME ZONE)?$/i.test(c.type) || (/^VARCHAR/i.test(c.type) && isClockText(c.name))),
+  );
+  return clocks[0]?.name ?? null;
+}
+
 export const quoteIdent = (name: string): string => `"${name.replace(/"/g, '""')}"`;
 export const quoteString = (s: string): string => `'${s.replace(/'/g, "''")}'`;
