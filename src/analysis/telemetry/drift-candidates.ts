@@ -22,6 +22,11 @@ export interface DriftCandidate {
   d: RawEvent;
   y: Float64Array;
   refs: Float64Array[];
+  /**
+   * Found with the approach to the stretch's command fitted under the ramp (drift-settling.ts): the
+   * command's answer is already taken out, so the file-wide command model is not asked again.
+   */
+  approach?: boolean;
 }
 
 export interface DriftInputs {
@@ -59,11 +64,32 @@ export function driftCandidates(inputs: DriftInputs): DriftCandidate[] {
   const { own, y: model, refs } = inputs;
   const next = (i: number) => inputs.changes.find((c) => c > i) ?? inputs.ctx.t.length;
   return candidatesOf(inputs).filter(
-    ({ d, y }) =>
+    ({ d, y, approach }) =>
       holdsAfter(y, d.i0, d.i1, d.values.change ?? 0, next(d.i1)) &&
-      // A lone channel's drift on its own level that its lagged command model follows (drift-model.ts).
-      !(refs.length === 0 && y === own && model !== own && commandsAccount(own, model, d.i0, d.i1)),
+      // A lone channel's drift on its own level that its lagged command model follows (drift-model.ts);
+      // not one found with the approach to its command fitted under it, whose answer is taken out: the
+      // file-wide model, with a counter command (a build's layer number) among its regressors, follows
+      // any slow rise over the run and took a chamber's creep for the build's answer.
+      !(
+        refs.length === 0 &&
+        y === own &&
+        model !== own &&
+        !approach &&
+        commandsAccount(own, model, d.i0, d.i1)
+      ),
   );
+}
+
+/**
+ * Whether the steady stretch [a, b) judges the stretch [c, end) after a change, so that the approach
+ * fit (drift-settling.ts) need not: it lies in it and is long enough for drift() to fit a ramp (100
+ * samples). A creep while the level still approaches can leave only a short rest before the next
+ * change, and the creep lies before it, where nothing judged it. (Also counting a steady stretch that
+ * starts in the stretch's second half as too late recovered set 2's reaction wheel, but made a false
+ * drift of a cooling tower's return water in set 10: left out.)
+ */
+function judges(a: number, b: number, c: number, end: number): boolean {
+  return a >= c && a < end && b - a >= 100;
 }
 
 function candidatesOf(inputs: DriftInputs): DriftCandidate[] {
@@ -120,11 +146,13 @@ function candidatesOf(inputs: DriftInputs): DriftCandidate[] {
     if (!siblings) {
       const late = from.flatMap((c, k) => {
         const end = k + 1 < from.length ? from[k + 1]! : t.length;
-        if (c === 0 || segments.some(([a]) => a >= c && a < end) || !answered(c, end)) return [];
+        if (c === 0 || segments.some(([a, b]) => judges(a, b, c, end)) || !answered(c, end)) return [];
         const d = settlingDrift(ch, own, c, end);
-        return d && !lagTail(own, c, d.i0, d.i1, d.values.change ?? 0) ? [d] : [];
+        // One whose approach had run three of its time constants at the onset (drift-settling.ts) is
+        // no tail: the fit took the approach out, and windows laid back to the change see that approach.
+        return d && (d.extra?.settled_onset || !lagTail(own, c, d.i0, d.i1, d.values.change ?? 0)) ? [d] : [];
       });
-      if (late.length === 1) out.push({ d: late[0]!, y: own, refs });
+      if (late.length === 1) out.push({ d: late[0]!, y: own, refs, approach: true });
     }
     // A pair's residual cancels what the two share, so its stretches are judged joined across
     // changes it did not answer too (drift-span.ts); the ramp found there must still leave the
