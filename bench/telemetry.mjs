@@ -7,8 +7,8 @@
 //    a stuck run, a row gap) so the detectors do real work.
 // 2. In the same run, each in its own child process (so peak RSS is that work's alone, from
 //    process.resourceUsage().maxRSS): DuckDB's own `SELECT min/max/avg/stddev` of the 8 columns over the
-//    file (read_csv, the same 2 threads the analyst uses), then `analyseTelemetry` on it. Target: the
-//    analysis within 4x of the raw scan, and peak RSS < 1 GB.
+//    file (read_csv on 2 threads, as the analyst's scans; its load into a table runs on 1), then
+//    `analyseTelemetry` on it. Target: the analysis within 4x of the raw scan, and peak RSS < 1 GB.
 // 3. The analysis of a typical 10 MB file of the same shape (the time of the analysis itself; a report
 //    job adds its queueing and a few inserts).
 //

@@ -24,9 +24,14 @@ export function lag(x: Float64Array, t: Float64Array, tau: number): Float64Array
  * The intervals of the first n samples of t as lag() takes them (0 first, none negative): the
  * distinct values, and each sample's index into them.
  */
-export function intervals(t: Float64Array, n: number): { index: Uint32Array; dts: number[] } {
-  const seenT = intervalCache.get(t);
-  if (seenT?.index.length === n) return seenT;
+export function intervals(t: Float64Array, n: number): Intervals {
+  // Kept per length: lag() asks for the whole series and the sibling model's blocks for the samples
+  // the blocks cover, and one entry per series recomputed each time the two alternated (a Map of
+  // ~200,000 near-distinct intervals, ~0.15 s a 200 MB file).
+  let byLength = intervalCache.get(t);
+  if (!byLength) intervalCache.set(t, (byLength = new Map<number, Intervals>()));
+  const seenT = byLength.get(n);
+  if (seenT) return seenT;
   const index = new Uint32Array(n);
   const dts: number[] = [];
   const seen = new Map<number, number>();
@@ -39,10 +44,14 @@ export function intervals(t: Float64Array, n: number): { index: Uint32Array; dts
     }
     index[i] = q;
   }
-  intervalCache.set(t, { index, dts });
+  byLength.set(n, { index, dts });
   return { index, dts };
 }
-const intervalCache = new WeakMap<Float64Array, { index: Uint32Array; dts: number[] }>();
+interface Intervals {
+  index: Uint32Array;
+  dts: number[];
+}
+const intervalCache = new WeakMap<Float64Array, Map<number, Intervals>>();
 
 /** Time constants tried: 1 s to 300 s by factors of ~3, kept between 3 periods and 15% of the file. */
 export function lagSet(period: number, duration: number): number[] {
@@ -113,44 +122,51 @@ export function residualOf(y: Float64Array, regs: Float64Array[], from: number):
   const n = y.length;
   const cols = conditioned(regs, from);
   const k = cols.length + 1;
-  const at = (c: number, i: number) => (c === 0 ? 1 : cols[c - 1]![i]!);
-  let keep = (_i: number) => true;
+  // The normal equations summed in flat typed arrays with the regressors read in place (a closure per
+  // term and arrays of arrays were most of this fit's cost); the same sums in the same order.
   let coef = new Array<number>(k).fill(0);
+  /** The previous pass's residual and its bar: rows beyond it are left out of the next pass. */
+  let kept: { r: Float64Array; s: number } | null = null;
   for (let pass = 0; pass < 2; pass++) {
-    const A = Array.from({ length: k }, () => new Array<number>(k).fill(0));
-    const b = new Array<number>(k).fill(0);
+    const A = new Float64Array(k * k);
+    const b = new Float64Array(k);
     let used = 0;
     for (let i = from; i < n; i++) {
-      if (!keep(i)) continue;
+      if (kept && !(Math.abs(kept.r[i]!) <= kept.s)) continue;
       used++;
+      const yi = y[i]!;
       for (let p = 0; p < k; p++) {
-        const xp = at(p, i);
-        b[p] = b[p]! + xp * y[i]!;
-        const row = A[p]!;
-        for (let q = p; q < k; q++) row[q] = row[q]! + xp * at(q, i);
+        const xp = p === 0 ? 1 : cols[p - 1]![i]!;
+        b[p] = b[p]! + xp * yi;
+        const row = p * k;
+        for (let q = p; q < k; q++) A[row + q] = A[row + q]! + xp * (q === 0 ? 1 : cols[q - 1]![i]!);
       }
     }
+    const M = Array.from({ length: k }, (_, p) => Array.from(A.subarray(p * k, p * k + k)));
     for (let p = 0; p < k; p++) {
-      for (let q = 0; q < p; q++) A[p]![q] = A[q]![p]!;
-      if (p > 0) A[p]![p] = A[p]![p]! + 1e-3 * used;
+      for (let q = 0; q < p; q++) M[p]![q] = M[q]![p]!;
+      if (p > 0) M[p]![p] = M[p]![p]! + 1e-3 * used;
     }
-    const fit = solve(A, b);
+    const fit = solve(M, Array.from(b));
     // A fit that is not finite (a non-finite y, an overflow) models nothing: keep the previous one,
     // so the residual is at worst the channel minus its mean, never NaN.
     if (!fit.every(Number.isFinite)) break;
     coef = fit;
-    const r = residual(y, coef, at);
+    const r = residual(y, coef, cols);
     const s = 3 * madSigma(r.subarray(from));
     // A residual MAD of zero (most rows fitted exactly) would keep only those rows: keep all instead.
-    keep = s > 0 ? (i) => Math.abs(r[i]!) <= s : () => true;
+    kept = s > 0 ? { r, s } : null;
   }
-  return residual(y, coef, at);
+  return residual(y, coef, cols);
 }
 
-function residual(y: Float64Array, coef: number[], at: (c: number, i: number) => number): Float64Array {
-  return y.map((v, i) => {
+/** y less the fit: coef[0] (the intercept) plus coef[p] times regressor p - 1, summed in that order. */
+function residual(y: Float64Array, coef: number[], cols: Float64Array[]): Float64Array {
+  const out = new Float64Array(y.length);
+  for (let i = 0; i < y.length; i++) {
     let f = 0;
-    for (let p = 0; p < coef.length; p++) f += coef[p]! * at(p, i);
-    return v - f;
-  });
+    for (let p = 0; p < coef.length; p++) f += coef[p]! * (p === 0 ? 1 : cols[p - 1]![i]!);
+    out[i] = y[i]! - f;
+  }
+  return out;
 }

@@ -1,8 +1,8 @@
 // SQL scans over the table `v(rn, t, c0..cN)` built by source.ts. Each returns a few numbers or a
 // short list of intervals, so a 200 MB file costs DuckDB time, not JS memory.
-import { DuckDBDoubleVector, type DuckDBConnection, type DuckDBDataChunk } from '@duckdb/node-api';
+import type { DuckDBConnection, DuckDBDataChunk } from '@duckdb/node-api';
 import { quantileCont } from './robust.js';
-import { rowsOf } from './source.js';
+import { duckdb, rowsOf } from './source.js';
 import type { ChannelStats, Limit } from './types.js';
 
 export interface RowRun {
@@ -258,7 +258,7 @@ function doubles(chunk: DuckDBDataChunk, j: number): Float64Array {
   // so every item is a value; any other shape of the package falls back to getItem().
   const items = (vector as unknown as { items?: unknown }).items;
   if (
-    vector instanceof DuckDBDoubleVector &&
+    vector instanceof duckdb.DuckDBDoubleVector &&
     items instanceof Float64Array &&
     items.length === chunk.rowCount
   )
