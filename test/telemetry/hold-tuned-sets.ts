@@ -8,7 +8,7 @@
 // code, 0.900/0.878 after set 7's tuning), and set 9 (released 2026-11-24 after blind 0.850/0.791, 0.875/0.778
 // after sets 7 and 8 were tuned), and set 10 (released 2026-11-24 after blind 0.800/0.941), and set 12
 // (released 2026-11-24 after blind 0.825/0.971), and set 13 (released 2026-11-25 after blind
-// 0.850/0.971). Set 11 is the held-out one: measured by hand, never
+// 0.850/0.971), and set 14 (released 2026-11-25 after blind 0.900/0.900). Set 11 is the held-out one: measured by hand, never
 // tuned on.
 //   npm run quality:telemetry          (.ci/run runs it after the test suite; ~7 min)
 import { execFileSync } from 'node:child_process';
@@ -27,14 +27,16 @@ const FLOORS: { set: string; recall: number; precision: number }[] = [
   { set: 'telemetry-eval-2', recall: 0.925, precision: 0.974 },
   { set: 'telemetry-eval-3', recall: 0.975, precision: 0.975 },
   { set: 'telemetry-eval-4', recall: 1.0, precision: 0.976 },
-  { set: 'telemetry-eval-5', recall: 0.925, precision: 1.0 },
+  // 0.950/1.000 with a creep against a still-running approach judged without a hold (h-drift3).
+  { set: 'telemetry-eval-5', recall: 0.95, precision: 1.0 },
   // Released for tuning on 2026-11-24 after its blind score (0.925/0.949); h-tel6's floor.
   { set: 'telemetry-eval-6', recall: 0.975, precision: 0.975 },
   // Released for tuning on 2026-11-24 after its blind score (0.825/0.943); h-tel7's floor.
   { set: 'telemetry-eval-7', recall: 0.925, precision: 0.974 },
   // Released for tuning on 2026-11-24 after its blind score (0.875/0.897 on the session's start code,
-  // 0.900/0.878 after set 7's tuning); h-tel8b's floor.
-  { set: 'telemetry-eval-8', recall: 0.925, precision: 0.949 },
+  // 0.900/0.878 after set 7's tuning); h-tel8b's floor. 0.975/0.951 measured on 2026-11-25 (main at
+  // bf05b6b and since; the floor had not been raised when it got there).
+  { set: 'telemetry-eval-8', recall: 0.975, precision: 0.951 },
   // Released for tuning on 2026-11-24 after its blind score (0.850/0.791 on the session's start code,
   // 0.875/0.778 after sets 7 and 8 were tuned). h-tel9b reached 0.900/0.947; its warm-up rule, read on
   // the raw level, also hid a creep under a load profile, and read on the drift's own series it no longer
@@ -54,7 +56,11 @@ const FLOORS: { set: string; recall: number; precision: number }[] = [
   // explaining glitches on a channel that holds its level.
   // 0.900/0.973 with a glitch well after a command change judged against its neighbours' course.
   // 0.925/0.974 with a pair's load gain fitted within each side of its drift (h-drift2).
-  { set: 'telemetry-eval-13', recall: 0.925, precision: 0.974 },
+  // 0.950/0.974 with a lone channel's creep judged under a two-lag approach (h-drift3).
+  { set: 'telemetry-eval-13', recall: 0.95, precision: 0.974 },
+  // Written blind 2026-11-25 (twelve new rigs), released after its first run on b460eee: 0.900/0.900
+  // (two spikes and two drifts missed, four spikes invented on a wave-energy converter's irregular seas).
+  { set: 'telemetry-eval-14', recall: 0.9, precision: 0.9 },
 ];
 // Scores print to three decimals; the floors are those printed numbers.
 const EPSILON = 5e-4;
