@@ -36,7 +36,7 @@ const SYNONYMS: [ColumnRole, RegExp][] = [
   // Industrial BOMs name parts by their device tag (IEC 81346 "-K1"; EPLAN's "BMK").
   [
     'refdes',
-    /^(ref\.?\s*des(ignators?)?|refdes|designators?|references?|ref\.?|reference designators?|reference designations?|(device|equipment|component) tags?|item designations?|bmk)$/,
+    /^(ref\.?\s*des(ignators?)?|refdes|designators?|references?|ref\.?|reference designators?|reference designations?|(device|equipment|component) tags?|item designations?|bmk|installation points?)$/,
   ],
   [
     'mpn',
@@ -87,11 +87,11 @@ const SYNONYMS: [ColumnRole, RegExp][] = [
   ],
   [
     'endA',
-    /^((endpoint|end|side|node|party|station|unit|equipment|lru|system|element) (a|1)|from|source|driver|transmitter|tx|producer|provider|origin|originator|sender|master|initiator|host|publisher|talker|(source|sending|from|originating|tx|producing|transmitting) (unit|system|subsystem|equipment|block|element|component|lru|end|side|node|party)|output from|(driven|sent|produced|provided|transmitted) by)$/,
+    /^((endpoint|end|side|node|party|station|unit|equipment|lru|system|element) (a|1)|from|source|driver|transmitter|tx|producer|provider|origin|originator|sender|master|initiator|host|publisher|talker|(source|sending|from|originating|tx|producing|transmitting) (unit|system|subsystem|equipment|block|element|component|lru|end|side|node|party)|output from|(driven|sent|produced|provided|transmitted|generated|supplied|fed|sourced) by)$/,
   ],
   [
     'endB',
-    /^((endpoint|end|side|node|party|station|unit|equipment|lru|system|element) (b|2)|to|destination|destinations|dest\.?|sink|receiver|receivers|rx|consumers?|target|slave|responder|device|subscribers?|recipients?|listeners?|(destination|receiving|to|rx|consuming|target) (unit|units|system|systems|subsystem|equipment|block|element|component|lru|end|side|node|party)|input to|(received|read|consumed|used) by)$/,
+    /^((endpoint|end|side|node|party|station|unit|equipment|lru|system|element) (b|2)|to|destination|destinations|dest\.?|sink|receiver|receivers|rx|consumers?|target|slave|responder|device|subscribers?|recipients?|listeners?|(destination|receiving|to|rx|consuming|target) (unit|units|system|systems|subsystem|equipment|block|element|component|lru|end|side|node|party)|input to|(received|read|consumed|used) by|(distributed|supplied|delivered|fed) to)$/,
   ],
   ['pin', /^(pin|pin no\.?|pin number|pin #|pad)$/],
   // Both ends in one cell: "Body Controller ↔ Door Module".
@@ -121,6 +121,10 @@ export function roleOf(header: string): ColumnRole | undefined {
     .replace(/\s+/g, ' ')
     .trim();
   for (const [role, re] of SYNONYMS) if (re.test(h)) return role;
+  // "From (unit / pin)", "Signal (name)": a bracket after the column's name says how its cells are
+  // written, not what the column holds.
+  const bare = h.replace(/\s*\([^()]*\)$/, '').trim();
+  if (bare && bare !== h) for (const [role, re] of SYNONYMS) if (re.test(bare)) return role;
   // Headers spelt some other way still say what they hold by a word in them.
   for (const [role, re] of LOOSE) if (re.test(h)) return role;
   return undefined;
@@ -351,11 +355,14 @@ export function splitList(cell: string, known?: Set<string>): string[] {
   const unwrapped = cell.replace(/(\([-=+]?[A-Z]{1,3}\d{1,4}[A-Z]?\))\s+(?=[A-Z][a-z])/g, '$1, ');
   // "E-Stop Button (-S1, -S2), Safety Relay": a bracket's list belongs to the name before it.
   const { text, restore } = shieldBrackets(unwrapped);
-  return text
-    .split(/\s*[,;\n]\s*|\s+\/\s+/)
-    .flatMap((piece) => (isKnown(restore(piece)) ? [piece] : piece.split(/\s+&\s+|\s+and\s+/)))
-    .map((s) => restore(s).trim())
-    .filter((s) => s.length > 0 && !/^(-|—|n\/a|none|tbd)$/i.test(s));
+  return (
+    text
+      // "HV Converter (PS1) + Tether Power Relay": a plus between names joins a list of loads.
+      .split(/\s*[,;\n]\s*|\s+\/\s+|\s+\+\s+/)
+      .flatMap((piece) => (isKnown(restore(piece)) ? [piece] : piece.split(/\s+&\s+|\s+and\s+/)))
+      .map((s) => restore(s).trim())
+      .filter((s) => s.length > 0 && !/^(-|—|n\/a|none|tbd)$/i.test(s))
+  );
 }
 
 /** The cell with the list separators inside brackets replaced, and how to put them back. */

@@ -66,6 +66,16 @@ const OWN_FLOOR: Record<string, { entities: number; relationships: number }> = {
   // where calder's keeps an amplifier's input and output (O2_CELL, O2_SENSE) two signals.
   'kestle-axle-counter': { entities: 0.99, relationships: 0.92 },
   'penhallow-ais-transponder': { entities: 0.96, relationships: 0.92 },
+  // ashgrove and tamsin (written blind 2026-11-25, released at once after their first runs on b460eee:
+  // 82.8 / 83.7 and 82.4 / 68.3, entity precision 71 and 71 with recall 100 and 98). Since h-ext6
+  // (SAP "Installation point" designators, unit / pin wire-list ends, pair halves, terminal-schedule
+  // functions, nested-tree flows, site contexts, attribute-sheet node words) 97.2 / 95.4 and
+  // 94.8 / 89.8. Left: a relay or multi-channel driver taken as a pass-through for a signal's name
+  // (the truths of other products stop at relays), the fibre transceiver's logic-side nets as the
+  // link's lines, and two truth calls (the board passing the 24V Supply on; Main Controller as
+  // well as the board for the "Controller" arrows).
+  'ashgrove-grain-dryer': { entities: 0.96, relationships: 0.94 },
+  'tamsin-rov-tether-unit': { entities: 0.94, relationships: 0.89 },
   // thornby (released 2026-11-24, blind first run 70.9 / 81.4 on the session's start code) reaches the
   // common floor (99.1 / 97.5 since h-ext5 reads an Ethernet PHY as the transceiver between its RMII bus
   // and the port) and has no floor of its own.

@@ -18,6 +18,7 @@ import { joinNetsToInterfacesByStandard } from './joins-net-prefixes.js';
 import { joinTransceiverSides } from './joins-transceivers.js';
 import { containFlatBoms } from './bom-owner.js';
 import { joinCodedNames } from './joins-coded-names.js';
+import { joinTrailingAcronyms } from './joins-trailing-acronyms.js';
 import {
   joinAbbreviationsByPartNumber,
   joinNamesByModelCode,
@@ -37,6 +38,7 @@ import { extractNetlist } from './netlist.js';
 import { withoutLinesAtConnectors } from './pin-lines.js';
 import { busKind, interfaceKey, mergeKeys, normaliseName } from './normalise.js';
 import { extractProse } from './prose.js';
+import { defineShortNames } from './short-names.js';
 import { extractTable } from './tables.js';
 import { withoutFrameTables } from './frames.js';
 import { withoutBareProtocolAliases } from './bare-protocols.js';
@@ -45,6 +47,7 @@ import { leavePairsToItems } from './item-pairs.js';
 import { joinRatedNames } from './rated-names.js';
 import { interfaceLines, nameInterfacesByLines } from './interface-lines.js';
 import { directionViewpoint } from './icd-viewpoint.js';
+import { withNodeNames } from './icd-arrows.js';
 import {
   ENTITY_TYPES,
   type EntityType,
@@ -72,7 +75,7 @@ export function extractModel(documents: SourceDocument[]): ExtractedModel {
         );
       else {
         const { tables, lines } = interfaceLines(
-          withoutFrameTables([...doc.tables, ...keyValueLists(doc.blocks)]),
+          withNodeNames(withoutFrameTables([...doc.tables, ...keyValueLists(doc.blocks)])),
         );
         const viewpoint = directionViewpoint(doc.blocks);
         tables.forEach((t) => extractTable(t, name, sink, known, viewpoint));
@@ -116,6 +119,8 @@ export function extractModel(documents: SourceDocument[]): ExtractedModel {
   // metadata string ("schema": "Systems Engineering (SE) schema") would define parts.
   for (const { name, doc } of documents)
     if (doc.json === undefined) extractProse(doc.blocks, name, sink, known);
+  for (const { name, doc } of documents)
+    if (doc.json === undefined && doc.text) defineShortNames(doc.text, name, sink);
   const model = merge(sink);
   for (const d of documents) if (d.id) attachDocumentId(model, d.name, d.id);
   return model;
@@ -171,6 +176,7 @@ function merge(sink: MentionSink): ExtractedModel {
   joinNetsToInterfacesByStandard(mentions, uf);
   joinTransceiverSides(mentions, sink.relationships, uf);
   joinCodedNames(mentions, uf);
+  joinTrailingAcronyms(mentions, uf);
   const groups = new Map<number, EntityMention[]>();
   mentions.forEach((m, i) => {
     const root = find(i);

@@ -86,3 +86,47 @@ export function withLetteredEnds(rows: string[][]): string[][] | undefined {
   }
   return undefined;
 }
+
+/** "Node 1", "End B", "Unit A", "Side 2": a row of an interface's attribute sheet naming one end. */
+const NODE_ROW = /^(node|end|endpoint|side|party|unit|station) ?(1|2|a|b)$/i;
+
+/**
+ * An ICD that gives each interface an attribute sheet ("Node 1 | Dryer Controller Board") and then its
+ * data items with arrows ("Controller → Metering VFD") writes a node by a short word of its name. An
+ * arrow's end that is no node's full name, but whose words all stand in exactly one node's name, is
+ * that node: the sheet just above says which two parties the interface has.
+ */
+export function withNodeNames<T extends { rows: string[][] }>(tables: T[]): T[] {
+  return tables.map((t, i) => {
+    const sheet = tables[i - 1];
+    if (!sheet) return t;
+    const nodes = sheet.rows
+      .filter((r) => r.length >= 2 && NODE_ROW.test((r[0] ?? '').trim()) && (r[1] ?? '').trim())
+      .map((r) => r[1]!.replace(/\s*\([^)]*\)\s*$/, '').trim());
+    if (nodes.length !== 2) return t;
+    const words = (s: string): string[] =>
+      s
+        .toLowerCase()
+        .split(/[^a-z0-9]+/)
+        .filter(Boolean);
+    const resolve = (end: string): string => {
+      if (nodes.some((n) => n.toLowerCase() === end.toLowerCase())) return end;
+      const own = words(end);
+      if (own.length === 0) return end;
+      const hits = nodes.filter((n) => own.every((w) => words(n).includes(w)));
+      return hits.length === 1 ? hits[0]! : end;
+    };
+    let changed = false;
+    const rows = t.rows.map((r) =>
+      r.map((cell) => {
+        const ends = splitArrow(cell);
+        if (!ends) return cell;
+        const [a, b] = ends.map(resolve) as [string, string];
+        if (a === ends[0] && b === ends[1]) return cell;
+        changed = true;
+        return `${a} → ${b}`;
+      }),
+    );
+    return changed ? { ...t, rows } : t;
+  });
+}

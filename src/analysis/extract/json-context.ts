@@ -13,6 +13,12 @@ interface Nested {
 
 /** A definition named as a context ("SiteContext", "System Context", "Tracker Row (context)"). */
 export const CONTEXT_DEFINITION = /context\)?$/i;
+/**
+ * A root block named for where the product is put to work ("Dryer Site", "TMS-6 Deployment",
+ * "Operating Environment") holds the product and what is around it, as a context does: a product is
+ * not itself a site.
+ */
+const SETTING_NAME = /\b(site|deployment|operating environment|environment|surroundings)\)?$/i;
 /** An element's owner by id: "owner", "parentId", EA's "parentGuid". */
 const PARENT_REF = /^(owner|parent)[_ ]?(guid|uuid|id|ref)?$/i;
 /** A list of owned elements' ids: "ownedPhysicalComponents", "children", "parts". */
@@ -39,7 +45,9 @@ export function contextBlocks<E extends Nested>(elements: E[], definitionName: (
     elements.filter(
       (el) =>
         CONTEXT_DEFINITION.test(definitionName(el)) ||
-        (!el.nestedIn && CONTEXT_DEFINITION.test(el.name) && elements.some((o) => ownedBy(o, el))),
+        (!el.nestedIn &&
+          (CONTEXT_DEFINITION.test(el.name) || SETTING_NAME.test(el.name)) &&
+          elements.some((o) => ownedBy(o, el))),
     ),
   );
 }

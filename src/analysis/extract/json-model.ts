@@ -51,11 +51,14 @@ import { partsDrawnFirst } from './json-part-first.js';
 import { PROPERTY_VALUE_KEYS } from './json-property-values.js';
 import { isTaggedValue } from './json-tagged-values.js';
 import { portTypeBlocks } from './json-port-types.js';
-import { relate } from './json-relate.js';
+import { namesInterface, relate } from './json-relate.js';
 import { isPowerName, splitAcronym } from './normalise.js';
 import type { Provenance } from './types.js';
 
 type Obj = Record<string, unknown>;
+
+/** A kind that names a piece of hardware, never a folder of the model. */
+const HARDWARE_KIND = /\b(assembly|sub-?assembly|part|component|subsystem|lru|unit|equipment|device)\b/;
 
 export function extractJsonModel(json: unknown, documentName: string, sink: MentionSink): void {
   const p: Provenance = { documentName, location: {}, extractor: 'json_model' };
@@ -137,7 +140,9 @@ export function extractJsonModel(json: unknown, documentName: string, sink: Ment
       return;
     } else if (
       name &&
-      !(isFolderName(name) && !field(o, OWNER_KEY)) &&
+      // "Sensor Package" of kind "assembly" is hardware that happens to be called a package; a
+      // folder's kind says so or says nothing.
+      !(isFolderName(name) && !field(o, OWNER_KEY) && !HARDWARE_KIND.test(kind)) &&
       !isExportRecord(o) &&
       !FOLDER_LIST_KEYS.test(arrayKey) &&
       !/\b(package|namespace|library|folder|diagram|view)\b/.test(kind) &&
@@ -409,7 +414,9 @@ export function extractJsonModel(json: unknown, documentName: string, sink: Ment
     const id = idText(field(r.o, ID_KEY));
     if (id && carried.has(id) && field(r.o, ITEM_KEY) !== undefined) r.kind = 'flows';
   }
-  for (const r of relations) relate(r.o, r.kind, element, parties, declaredName, p, sink);
+  // Whether the model names interfaces on its connectors: then its unnamed ones are plain wires.
+  const namesLinks = relations.some((r) => r.kind === 'connectors' && namesInterface(r.o));
+  for (const r of relations) relate(r.o, r.kind, element, parties, declaredName, p, sink, namesLinks);
 }
 
 function stereotypePartNumber(o: Obj): string | undefined {

@@ -25,7 +25,7 @@ type Obj = Record<string, unknown>;
  * "c1", "CE-04", "C 12": a name like an id, as a tool gives a new connector or exchange by default
  * (Capella numbers component exchanges "C 1", "C 2", …), names no interface.
  */
-const isIdName = (name: string): boolean => /^[a-z_]*[-_ ]?\d+$/i.test(name);
+export const isIdName = (name: string): boolean => /^[a-z_]*[-_ ]?\d+$/i.test(name);
 
 /** The object names its items by a "convoyed" or "conveyed" key: what runs over it, not what it is. */
 const convoysItems = (o: Obj): boolean =>
@@ -39,6 +39,7 @@ export function relate(
   declaredName: (ref: unknown) => string | undefined,
   p: Provenance,
   sink: MentionSink,
+  namesLinks = false,
 ): void {
   const ends = field(
     o,
@@ -118,7 +119,8 @@ export function relate(
     kind = 'flows';
   if (kind === 'flows' && itemsRaw.length > 1) {
     const rest = Object.fromEntries(Object.entries(o).filter(([k]) => !ITEM_KEY.test(k)));
-    for (const one of itemsRaw) relate({ ...rest, item: one }, kind, element, parties, declaredName, p, sink);
+    for (const one of itemsRaw)
+      relate({ ...rest, item: one }, kind, element, parties, declaredName, p, sink, namesLinks);
     return;
   }
   const itemRaw = itemsRaw[0];
@@ -127,10 +129,14 @@ export function relate(
     // "Phase Currents" or "Bus Voltage" are measurements sent as data; power is named as power, or
     // the flow says its nature ("nature": "energy").
     const nature = str(field(o, /^(nature|flowKind|flow_kind|itemKind|item_kind|category|medium)$/i)) ?? '';
+    // A flow that says it is data ("kind": "data") is a signal even when its name speaks of power
+    // ("ROV Power Enable" is the command that switches the power, not the power).
+    const saysData = /\b(data|signal|message|information|control)\b/i.test(`${nature} ${stated}`);
     const power =
-      isPowerName(item) ||
-      /\b(power|energy)\b/i.test(item) ||
-      /\b(power|energy|electrical)\b/i.test(`${nature} ${stated}`);
+      !saysData &&
+      (isPowerName(item) ||
+        /\b(power|energy)\b/i.test(item) ||
+        /\b(power|energy|electrical)\b/i.test(`${nature} ${stated}`));
     const entity = sink.entity(item, power ? 'RESOURCE' : 'SIGNAL', p, { weight: 2 });
     for (const from of aParties) sink.relate(from, entity, 'PROVIDES', p);
     for (const to of bParties) sink.relate(to, entity, 'CONSUMES', p);
@@ -160,5 +166,15 @@ export function relate(
       : sink.entity(bus, 'INTERFACE', p, { weight: 2 });
     sink.relate(a, iface, 'CONNECTS', p);
     sink.relate(b, iface, 'CONNECTS', p);
-  } else sink.relate(a, b, 'CONNECTS', p, ownName);
+  }
+  // In a model that names its interfaces on some connectors, an unnamed one is a wire drawn between
+  // two blocks that its author chose not to call an interface: what runs over it (a power or data
+  // flow) is modelled where it is named, and the wire relates nothing of its own.
+  else if (ownName || !namesLinks) sink.relate(a, b, 'CONNECTS', p, ownName);
 }
+
+/** A connector named like a thing ("Vehicle CAN"), not like an id ("c1") nor left empty. */
+export const namesInterface = (o: Obj): boolean => {
+  const name = str(field(o, NAME_KEY));
+  return !!name && /[A-Z]/.test(name) && !isIdName(name);
+};

@@ -29,11 +29,11 @@ export const TYPED_BY_KEY =
 // "source", "sourcePort", "from_block", "srcNode", "sourcePortId": one end, whatever it is said to be.
 // SysML v2 names a flow's ends by the features they join ("sourceOutputFeature", "targetInputFeature").
 export const SOURCE_KEY =
-  /^(source|from|client|end1|endA|end_a|src|producer|provider|dependent|sender|origin|informationSource|sourceOutputFeature|sourceFeature)([_ ]?(part|port|component|element|block|node|id|ref|unit))?([_ ]?(id|ref)s?)?$/i;
+  /^(source|from|who|client|end1|endA|end_a|src|producer|provider|dependent|sender|origin|informationSource|sourceOutputFeature|sourceFeature)([_ ]?(part|port|component|element|block|node|id|ref|unit))?([_ ]?(id|ref)s?)?$/i;
 export const TARGET_KEY =
-  /^(target|to|supplier|end2|endB|end_b|dst|dest|destination|consumer|receiver|dependsOn|depends_on|dependee|informationTarget|targetInputFeature|targetFeature)([_ ]?(part|port|component|element|block|node|id|ref|unit))?([_ ]?(id|ref)s?)?$/i;
+  /^(target|to|on|supplier|end2|endB|end_b|dst|dest|destination|consumer|receiver|dependsOn|depends_on|dependee|informationTarget|targetInputFeature|targetFeature)([_ ]?(part|port|component|element|block|node|id|ref|unit))?([_ ]?(id|ref)s?)?$/i;
 export const ITEM_KEY =
-  /^(allocated_?(exchange_?)?items?|item|items|conveyed|conveys|conveyedItem|conveyed_item|conveyedItems|itemType|item_type|itemProperty|exchangeItem|exchangedItem|exchangeItems|carries|resource|signal|signals|payload|payloadType|conveyedRefs?|conveyedIds|conveyedClassifiers?|itemRefs?|itemIds|item_ids|conveyedItemIds|convoyedItems?|convoyedItemIds|convoyedInformations?)$/i;
+  /^(allocated_?(exchange_?)?items?|item|items|what|conveyed|conveys|conveyedItem|conveyed_item|conveyedItems|itemType|item_type|itemProperty|exchangeItem|exchangedItem|exchangeItems|carries|resource|signal|signals|payload|payloadType|conveyedRefs?|conveyedIds|conveyedClassifiers?|itemRefs?|itemIds|item_ids|conveyedItemIds|convoyedItems?|convoyedItemIds|convoyedInformations?)$/i;
 /** Containment as a list of member ids ("children": ["blk-110", "blk-120"]). */
 export const CHILD_REFS_KEY =
   /^(children|childIds|child_ids|parts|partIds|part_ids|subBlocks|sub_blocks|subblocks|components|members|contains|elements|ownedPart|ownedParts|nestedPart|ownedMember|ownedUsage)$/i;
@@ -45,7 +45,7 @@ export const CONNECTOR_KEYS =
 export const FLOW_KEYS =
   /^(item_?flows?|itemFlows?|flows?|dataFlows?|data_flows?|signals?|power_?flows?|\w*functionalExchanges|\w*flowConnections?)$/i;
 export const RELATION_KEYS = /^(relationships|relations|edges|links|ownedRelationships)$/i;
-export const DEP_KEYS = /^(dependencies|dependency|depends_?on|dependsOn|requires)$/i;
+export const DEP_KEYS = /^(dependencies|dependency|depends_?on|dependsOn|requires|needs)$/i;
 export const PORT_KEYS = /ports?$/i;
 // Metadata about the file (its project, tool, author) names no part of the product; nor does a
 // profile, which only defines the stereotypes parts are marked with.
@@ -74,7 +74,8 @@ export function relationKindOf(o: Obj): 'flows' | 'dependencies' | 'connectors' 
   const t = kindText(o);
   // "FlowProperty" is what flows, not a flow.
   if (/flow(?! ?(property|port|spec))|functionalexchange/.test(t)) return 'flows';
-  if (/depend|abstraction|realization|^usage$/.test(t)) return 'dependencies';
+  // UML's "uml:Usage" is a dependency as a bare "Usage" is; SysML v2's "PartUsage" is no relation.
+  if (/depend|abstraction|realization|(^|:)usage$/.test(t)) return 'dependencies';
   if (/connector|connection|interface ?usage|componentexchange|association|binding|link/.test(t))
     return 'connectors';
   return undefined;

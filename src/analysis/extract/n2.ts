@@ -26,6 +26,8 @@ export function endpoint(text: string, p: Provenance, sink: MentionSink): string
       '',
     )
     .replace(/\s*[:/]\s*[A-Z]{1,3}\d{1,3}[A-Z]?(?:[-.]\d[\d/,.]*)?\s*$/, '')
+    // "PS1 +V", "T1 2", "K1 A1": a designator and the terminal on it is the designated part.
+    .replace(/^([-=+]?[A-Z]{1,3}\d{1,3}[A-Z]?)\s+(?:[+-][A-Za-z0-9]{0,3}|\d{1,2}|[A-Z]\d{1,2})$/, '$1')
     .trim();
   const { name, acronym } = splitAcronym(bare || text);
   return sink.entity(name, 'SUBSYSTEM', p, { aliases: [acronym], weight: 0.4 });

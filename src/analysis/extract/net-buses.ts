@@ -88,11 +88,16 @@ export function foldBuses(netNames: string[]): Map<string, FoldedBus> {
     const protocols = g.roles.map((r) => ROLE_PROTOCOL.find(([re]) => re.test(r))?.[1]);
     const counts = new Map<string, number>();
     for (const p of protocols) if (p) counts.set(p, (counts.get(p) ?? 0) + 1);
-    if (counts.size > 1) {
+    // "RTD_SCK, RTD_MOSI, RTD_MISO, RTD_CS" and "RTD_P, RTD_N": SPI and I2C are single-ended and have
+    // no plus and minus lines; beside their lines, a pair's halves are the sensor's wires on the same
+    // block, not lines of the bus. (A and B beside TX/RX are an RS-485 UART's, CLK an SPI clock.)
+    const singleEnded = counts.size === 1 && ['SPI', 'I2C'].includes([...counts.keys()][0]!);
+    const halves = singleEnded && g.roles.some((r) => /^(P|N|M)$/.test(r));
+    if (counts.size > 1 || halves) {
       const main = [...counts].sort((a, b) => b[1] - a[1])[0]![0];
       const kept = g.roles
         .map((r, i) => [r, g.nets[i]!, protocols[i]] as const)
-        .filter(([, , p]) => p === main);
+        .filter(([r, , p]) => p === main || (halves && !p && !/^(P|N|M)$/.test(r)));
       g.roles = kept.map(([r]) => r);
       g.nets = kept.map(([, n]) => n);
     }

@@ -181,8 +181,13 @@ export function extractNetlist(
     }
   if (namedElsewhere)
     for (const [own, named] of netsThroughParts(netlist, baseName, namedElsewhere))
-      if (signals.has(named) && signals.has(own))
-        sink.entity(named, 'SIGNAL', prov(undefined), { aliases: [own], weight: 2 });
+      // The named side may carry no chip pin at all (a field terminal and its series and burden
+      // resistors, "MOIST_4_20"): another document names it, so the board's own side is its alias.
+      if (signals.has(own))
+        sink.entity(named, 'SIGNAL', prov(undefined), {
+          aliases: [own],
+          weight: signals.has(named) ? 2 : 0.5,
+        });
 
   function signalNet(netName: string, members: NetlistNode[], keys: string[]): void {
     const p = prov(undefined);

@@ -1,6 +1,7 @@
 // Tables: classify each by its header (BOM, interface table, signal list, power allocation, pin
 // allocation, N² matrix) and turn rows into mentions. Classification is by column roles, not by the
 // table's caption, so an unnamed sheet works as well as a captioned Markdown table.
+import { pairHalfOf, unitsOfPinEnds, wireListFunction } from './unit-pin-ends.js';
 import type { DocumentTable } from '../documents/types.js';
 import type { MentionSink } from './builder.js';
 import { extractBom, sectionRow } from './bom.js';
@@ -81,6 +82,7 @@ export function extractTable(
   const header = findHeader(table.rows);
   if (!header) return;
   const col = header.columns;
+  wireListFunction(header.cells, col);
   let bodyRows = table.rows.slice(header.index + 1);
   // "+-- VST-1100", "|   +-- VST-1101": a product tree drawn in front of the item numbers is the level.
   const tree = col.has('level') || col.has('group') ? undefined : treeColumn(bodyRows);
@@ -106,6 +108,7 @@ export function extractTable(
     bodyRows = pathsToParents(bodyRows, path);
     col.set('group', path);
   }
+  bodyRows = unitsOfPinEnds(header.cells, bodyRows);
   const body = bodyRows.map((cells, i) => ({ cells, row: header.index + 2 + i }));
   const get = (cells: string[], role: ColumnRole): string => {
     const c = col.get(role);
@@ -220,7 +223,16 @@ export function extractTable(
       const p = prov(row, 'icd_table');
       const kind = get(cells, 'ifaceType');
       // "48V Bus (+48V)": the item and its net label.
-      const { name: signal, alias: label } = labelled(cell);
+      const { name: labelledName, alias: label } = labelled(cell);
+      // "Drum Position A+", "Winch Drive Link RX-": one wire of a pair is the item (or the link) the
+      // pair carries; a wire list gives each half its own row.
+      const { whole: signal, link: halfOfLink } = pairHalfOf(labelledName);
+      if (halfOfLink) {
+        const link = sink.entity(signal, 'INTERFACE', p, { aliases: [cell] });
+        for (const e of [...splitList(get(cells, 'endA')), ...splitList(get(cells, sinkRole))])
+          sink.relate(endpoint(e, p, sink), link, 'CONNECTS', p);
+        continue;
+      }
       const type =
         isPowerName(signal) ||
         (!!label && isPowerName(label)) ||
@@ -291,7 +303,9 @@ export function extractTable(
           : undefined;
       const railName = sink.entity(railWords, 'RESOURCE', p, { aliases: [railNet, net] });
       for (const c of splitList(consumer)) sink.relate(endpoint(c, p, sink), railName, 'CONSUMES', p);
-      const source = col.has('endA') ? get(cells, 'endA') : '';
+      // A power budget's totals row has no provider; a PDF that runs it into the row above leaves
+      // "I/O Regulator (U6) Total at 12 V" in the provider's cell: the total is not part of the name.
+      const source = col.has('endA') ? get(cells, 'endA').replace(/(?<=\S)\s+total\b.*$/i, '') : '';
       for (const s of splitList(source).filter((x) => !isPremisesSupply(x)))
         sink.relate(endpoint(s, p, sink), railName, 'PROVIDES', p);
     }
