@@ -7,10 +7,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { ENVIRONMENT } from '../src/config.js';
-import { cleanEnv, killChildren, ROOT, runHwa, startServer } from './cli-process.js';
+import { cleanEnv, COMMAND_WITHIN_MS, killChildren, ROOT, runHwa, startServer } from './cli-process.js';
 import { dbKind, freshDatabase } from './helpers.js';
 
 const SLOW_TEST = { timeout: 240_000 };
+/** One spawned command: its own bound (the CLI may rebuild dist/ first), not vitest's 30 s default. */
+const ONE_COMMAND = { timeout: COMMAND_WITHIN_MS + 10_000 };
 const TOKEN = /^hwa_[A-Za-z0-9_-]{43}\n$/;
 const onPostgres = dbKind() === 'postgres';
 /** PostgreSQL: a fresh migrated database, made at collection time (it is dropped when the file ends). */
@@ -147,7 +149,7 @@ describe.runIf(onPostgres)('on PostgreSQL', () => {
 });
 
 describe('whatever the database', () => {
-  it('names an unreachable PostgreSQL before explaining the failure, without the password', async () => {
+  it('names an unreachable PostgreSQL before explaining the failure, without the password', ONE_COMMAND, async () => {
     const env = cleanEnv({
       HWA_DATA_DIR: tempDir(),
       DATABASE_URL: 'postgres://hwa:s3cret-pw@127.0.0.1:1/hwa',
@@ -160,7 +162,7 @@ describe('whatever the database', () => {
     expect(result.stderr).not.toContain('s3cret-pw');
   });
 
-  it('`hwa --version` prints the version from package.json alone on stdout', async () => {
+  it('`hwa --version` prints the version from package.json alone on stdout', SLOW_TEST, async () => {
     const { version } = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
       version: string;
     };
@@ -171,7 +173,7 @@ describe('whatever the database', () => {
     }
   });
 
-  it('`hwa --help` lists every environment variable with its default, each said once', async () => {
+  it('`hwa --help` lists every environment variable with its default, each said once', ONE_COMMAND, async () => {
     const result = await runHwa(['--help'], cleanEnv({}));
     expect(result.code).toBe(0);
     for (const variable of ENVIRONMENT) {
