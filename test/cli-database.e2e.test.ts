@@ -149,18 +149,22 @@ describe.runIf(onPostgres)('on PostgreSQL', () => {
 });
 
 describe('whatever the database', () => {
-  it('names an unreachable PostgreSQL before explaining the failure, without the password', ONE_COMMAND, async () => {
-    const env = cleanEnv({
-      HWA_DATA_DIR: tempDir(),
-      DATABASE_URL: 'postgres://hwa:s3cret-pw@127.0.0.1:1/hwa',
-    });
-    const result = await runHwa(['token', 'list'], env);
-    expect(result.code).toBe(1);
-    expect(databaseLines(result.stderr)).toEqual([
-      'hwa: database: PostgreSQL database "hwa" on 127.0.0.1:1 as hwa',
-    ]);
-    expect(result.stderr).not.toContain('s3cret-pw');
-  });
+  it(
+    'names an unreachable PostgreSQL before explaining the failure, without the password',
+    ONE_COMMAND,
+    async () => {
+      const env = cleanEnv({
+        HWA_DATA_DIR: tempDir(),
+        DATABASE_URL: 'postgres://hwa:s3cret-pw@127.0.0.1:1/hwa',
+      });
+      const result = await runHwa(['token', 'list'], env);
+      expect(result.code).toBe(1);
+      expect(databaseLines(result.stderr)).toEqual([
+        'hwa: database: PostgreSQL database "hwa" on 127.0.0.1:1 as hwa',
+      ]);
+      expect(result.stderr).not.toContain('s3cret-pw');
+    },
+  );
 
   it('`hwa --version` prints the version from package.json alone on stdout', SLOW_TEST, async () => {
     const { version } = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
@@ -173,18 +177,22 @@ describe('whatever the database', () => {
     }
   });
 
-  it('`hwa --help` lists every environment variable with its default, each said once', ONE_COMMAND, async () => {
-    const result = await runHwa(['--help'], cleanEnv({}));
-    expect(result.code).toBe(0);
-    for (const variable of ENVIRONMENT) {
-      const lines = result.stdout.split('\n').filter((l) => l.trim().startsWith(`${variable.name} `));
-      expect(lines, variable.name).toHaveLength(1);
-      expect(lines[0]).toContain(variable.default);
-    }
-    expect(result.stdout).toContain('DATABASE_URL');
-    expect(result.stdout).toMatch(/PostgreSQL >= 15 URL \(unset: embedded PGlite\)/);
-    expect(result.stdout).toMatch(/HWA_DATA_DIR .*\(default \.\/data\)/);
-    expect(result.stdout).not.toMatch(/\(default \(/);
-    expect(result.stdout).toContain('--version');
-  });
+  it(
+    '`hwa --help` lists every environment variable with its default, each said once',
+    ONE_COMMAND,
+    async () => {
+      const result = await runHwa(['--help'], cleanEnv({}));
+      expect(result.code).toBe(0);
+      for (const variable of ENVIRONMENT) {
+        const lines = result.stdout.split('\n').filter((l) => l.trim().startsWith(`${variable.name} `));
+        expect(lines, variable.name).toHaveLength(1);
+        expect(lines[0]).toContain(variable.default);
+      }
+      expect(result.stdout).toContain('DATABASE_URL');
+      expect(result.stdout).toMatch(/PostgreSQL >= 15 URL \(unset: embedded PGlite\)/);
+      expect(result.stdout).toMatch(/HWA_DATA_DIR .*\(default \.\/data\)/);
+      expect(result.stdout).not.toMatch(/\(default \(/);
+      expect(result.stdout).toContain('--version');
+    },
+  );
 });
