@@ -1,6 +1,6 @@
 // Files laid out as loggers and spreadsheets write them are analysed as the plain file is: a units row
 // under the header, a row with no time, a timestamp split into date and time of day, a time of day
-// alone that passes midnight, and a frame-number text column. Each of these had a command's step
+// alone that passes midnight, a timestamp written in a locale's order, and a frame-number text column. Each of these had a command's step
 // reported as a fault (a NaN in the time series sent every lookup of a moment the wrong way, or a text
 // column changing on every row explained everything) or lost the time axis altogether.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -132,6 +132,37 @@ describe('files in loggers’ layouts', () => {
     ]);
     expect(shape(clock)).toEqual(shape(plain));
     expect(clock.time).toMatchObject({ column: 'time', kind: 'iso' });
+  });
+
+  it.each([
+    ['day first with dots', (y: string, m: string, d: string, clock: string) => `${d}.${m}.${y} ${clock}`],
+    ['day first with slashes', (y: string, m: string, d: string, clock: string) => `${d}/${m}/${y} ${clock}`],
+    [
+      'month first, 12-hour clock',
+      (y: string, m: string, d: string, clock: string) => {
+        const hour = Number(clock.slice(0, 2));
+        const h12 = String(hour % 12 || 12).padStart(2, '0');
+        return `${m}/${d}/${y} ${h12}${clock.slice(2)} ${hour < 12 ? 'AM' : 'PM'}`;
+      },
+    ],
+  ])('a timestamp written in a locale (%s) reads as the ISO one', async (style, write) => {
+    const plain = await analyse('plain6.csv', plainLines());
+    const name = `${style.replace(/\W+/g, '-')}.csv`;
+    const local = await analyse(name, [
+      ['timestamp', ...CHANNELS].join(','),
+      // The log passes midnight: 01/03 then 02/03 read both ways, but only day first is a minute later.
+      ...rows().map((r) => {
+        const [y, m, d, clock] = [
+          r.iso.slice(0, 4),
+          r.iso.slice(5, 7),
+          r.iso.slice(8, 10),
+          r.iso.slice(11, 23),
+        ];
+        return [write(y, m, d, clock), ...r.values].join(',');
+      }),
+    ]);
+    expect(shape(local)).toEqual(shape(plain));
+    expect(local.time).toMatchObject({ column: 'timestamp', kind: 'iso', start: '2026-03-01T23:30:00.000Z' });
   });
 
   it('a space after each comma: blank cells are empty cells', async () => {

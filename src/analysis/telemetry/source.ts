@@ -14,6 +14,7 @@ import {
   quoteString,
   type ColumnInfo,
 } from './columns.js';
+import { localTimeFormats, localTimeQuery, localTimestamp, type LocalTimeAnswer } from './local-times.js';
 import { DECIMAL_COMMA_CELL, commaNumber, semicolonDelimited } from './locale-numbers.js';
 import type { ChannelKind, TimeKind } from './types.js';
 
@@ -122,7 +123,13 @@ export async function openSource(path: string, fileName: string): Promise<Source
       );
       isoShare.set(c.name, (r?.ok ?? 0) > 0.9);
     }
-    let time = pickTimeColumn(cols, (n) => isoShare.get(n) ?? false);
+    const localFormats = new Map<string, string>();
+    for (const c of cols.filter((c) => /^VARCHAR/i.test(c.type) && !isoShare.get(c.name))) {
+      const [r] = await rowsOf<LocalTimeAnswer>(conn, localTimeQuery('raw', c.name));
+      const formats = localTimeFormats(r);
+      if (formats) localFormats.set(c.name, formats);
+    }
+    let time = pickTimeColumn(cols, (n) => (isoShare.get(n) ?? false) || localFormats.has(n));
     const clockText = async (name: string): Promise<boolean> => {
       const [r] = await rowsOf<{ ok: number }>(
         conn,
@@ -132,7 +139,9 @@ export async function openSource(path: string, fileName: string): Promise<Source
       return (r?.ok ?? 0) > 0.9;
     };
     const clockShare = new Map<string, boolean>();
-    for (const c of cols.filter((c) => /^VARCHAR/i.test(c.type) && !isoShare.get(c.name)))
+    for (const c of cols.filter(
+      (c) => /^VARCHAR/i.test(c.type) && !isoShare.get(c.name) && !localFormats.has(c.name),
+    ))
       clockShare.set(c.name, await clockText(c.name));
     const isClock = (n: string) => clockShare.get(n) ?? false;
     const alone = time.kind === 'index' ? clockAlone(cols, isClock) : null;
@@ -145,7 +154,9 @@ export async function openSource(path: string, fileName: string): Promise<Source
         ? clock
           ? // As text, so a time of day with an offset (`17:00:00+01:00`) is read with it.
             `epoch(try_cast(${day} || ' ' || CAST(${q(clock)} AS VARCHAR) AS TIMESTAMPTZ))`
-          : `epoch(try_cast(${q(time.column!)} AS TIMESTAMPTZ))`
+          : localFormats.has(time.column!)
+            ? `epoch(${localTimestamp(time.column!, localFormats.get(time.column!)!)})`
+            : `epoch(try_cast(${q(time.column!)} AS TIMESTAMPTZ))`
         : time.kind === 'seconds'
           ? time.scale === 1
             ? numberOf(time.column!)
