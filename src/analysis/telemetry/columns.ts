@@ -112,7 +112,6 @@ export function channelKind(col: ColumnInfo): ChannelKind {
   return 'text';
 }
 
-/** The time column by name first, then by type: a timestamp column or a numeric one named like time. */
 /** A time unit at the end of a name (`time_ms`, `elapsed [min]`, `uptime_h`) and its seconds. */
 const TIME_UNIT =
   /(?:[_\s-]|[[(]\s*)(s|sec|secs|seconds|ms|msec|millis|us|µs|usec|ns|min|mins|minutes|h|hr|hrs|hours)\s*[\])]?$/i;
@@ -145,6 +144,26 @@ export function timeScale(name: string): number | null {
   return unit === null || /^(utc|gmt|local|z)$/i.test(unit) ? 1 : null;
 }
 
+/** Whether a time column's name gives its unit (`time_ms`, `elapsed [min]`, `t_s`). */
+export function namesTimeUnit(name: string): boolean {
+  return TIME_UNIT.test(name);
+}
+
+/**
+ * Seconds per unit of a count since 1970 whose name gives no unit (`timestamp`, `epoch`), from its
+ * size: seconds now are ~1.8e9, so a first value near 1.8e12 counts milliseconds, 1.8e15 µs and
+ * 1.8e18 ns (no count of seconds since a test began reaches 1e12: 31,700 years). Null when its size
+ * says nothing, and the column is read as seconds.
+ */
+export function epochCountScale(first: number): number | null {
+  const size = Math.abs(first);
+  if (size >= 1e12 && size < 1e14) return 1e-3;
+  if (size >= 1e15 && size < 1e17) return 1e-6;
+  if (size >= 1e18 && size < 1e20) return 1e-9;
+  return null;
+}
+
+/** The time column by name first, then by type: a timestamp column or a numeric one named like time. */
 export function pickTimeColumn(
   cols: ColumnInfo[],
   isoLike: (name: string) => boolean,

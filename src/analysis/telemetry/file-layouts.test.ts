@@ -52,6 +52,11 @@ const plainLines = () => [
   ['timestamp', ...CHANNELS].join(','),
   ...rows().map((r) => [r.iso, ...r.values].join(',')),
 ];
+/** The instant as a count of 1/perSecond seconds since 1970, as a logger writes it (exact, in BigInt). */
+const sinceEpoch = (iso: string, perSecond: number) => {
+  const ms = BigInt(Date.parse(iso));
+  return perSecond === 1 ? (Number(ms) / 1000).toFixed(1) : String((ms * BigInt(perSecond)) / 1000n);
+};
 const found = (a: Awaited<ReturnType<typeof analyse>>) =>
   a.findings.map((f) => [f.kind, f.channels.join(','), Math.round(f.t_start)]);
 const shape = (a: Awaited<ReturnType<typeof analyse>>) => ({
@@ -163,6 +168,21 @@ describe('files in loggers’ layouts', () => {
     ]);
     expect(shape(local)).toEqual(shape(plain));
     expect(local.time).toMatchObject({ column: 'timestamp', kind: 'iso', start: '2026-03-01T23:30:00.000Z' });
+  });
+
+  it.each([
+    ['seconds', 1],
+    ['milliseconds', 1e3],
+    ['microseconds', 1e6],
+    ['nanoseconds', 1e9],
+  ])('a count since 1970 in %s, its name giving no unit, reads as seconds', async (unit, perSecond) => {
+    const plain = await analyse('plain7.csv', plainLines());
+    const counted = await analyse(`epoch-${unit}.csv`, [
+      ['timestamp', ...CHANNELS].join(','),
+      ...rows().map((r) => [sinceEpoch(r.iso, perSecond), ...r.values].join(',')),
+    ]);
+    expect(shape(counted)).toEqual(shape(plain));
+    expect(counted.time).toMatchObject({ column: 'timestamp', kind: 'seconds' });
   });
 
   it('a space after each comma: blank cells are empty cells', async () => {

@@ -8,7 +8,9 @@ import {
   channelKind,
   clockAlone,
   clockBeside,
+  epochCountScale,
   isNumericType,
+  namesTimeUnit,
   pickTimeColumn,
   quoteIdent as q,
   quoteString,
@@ -130,6 +132,13 @@ export async function openSource(path: string, fileName: string): Promise<Source
       if (formats) localFormats.set(c.name, formats);
     }
     let time = pickTimeColumn(cols, (n) => (isoShare.get(n) ?? false) || localFormats.has(n));
+    if (time.kind === 'seconds' && !namesTimeUnit(time.column!)) {
+      const [r] = await rowsOf<{ v: number | null }>(
+        conn,
+        `SELECT ${numberOf(time.column!)} AS v FROM raw WHERE ${numberOf(time.column!)} IS NOT NULL ORDER BY __rn LIMIT 1`,
+      );
+      time.scale = (r?.v != null ? epochCountScale(r.v) : null) ?? time.scale;
+    }
     const clockText = async (name: string): Promise<boolean> => {
       const [r] = await rowsOf<{ ok: number }>(
         conn,
