@@ -75,7 +75,8 @@ export const isTimestampType = (type: string): boolean => /^(TIMESTAMP|DATE)/i.t
 export function unitsOf(name: string): string | null {
   name = wordsOf(name);
   const bracket = /[[(]\s*([^\])]+?)\s*[\])]\s*$/.exec(name);
-  if (bracket) return bracket[1]!;
+  // A number in brackets is an index (`cell_V[2]`, an array's element), not a unit.
+  if (bracket) return /^\d+$/.test(bracket[1]!) ? unitsOf(name.slice(0, bracket.index)) : bracket[1]!;
   const parts = name.split(/[_\s]+/);
   if (parts.length < 2) return null;
   const last = parts[parts.length - 1]!;

@@ -1,6 +1,7 @@
 // Files laid out as loggers and spreadsheets write them are analysed as the plain file is: a units row
 // under the header, a row with no time, a timestamp split into date and time of day, a time of day
-// alone that passes midnight, a timestamp written in a locale's order, and a frame-number text column. Each of these had a command's step
+// alone that passes midnight, a timestamp written in a locale's order or as a count since 1970, JSON
+// lines with nested objects and arrays, and a frame-number text column. Each of these had a command's step
 // reported as a fault (a NaN in the time series sent every lookup of a moment the wrong way, or a text
 // column changing on every row explained everything) or lost the time axis altogether.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -8,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { analyseTelemetry } from './analyse.js';
+import { stemOf } from './columns.js';
 import { openSource, rowsOf } from './source.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'hwa-file-layouts-'));
@@ -183,6 +185,68 @@ describe('files in loggers’ layouts', () => {
     ]);
     expect(shape(counted)).toEqual(shape(plain));
     expect(counted.time).toMatchObject({ column: 'timestamp', kind: 'seconds' });
+  });
+
+  it('JSON lines with nested objects: each value is a channel named by its path', async () => {
+    const plain = await analyse('plain8.csv', plainLines());
+    const nested = await analyse(
+      'nested.jsonl',
+      rows().map((r) => {
+        const [supply, caseTemp, setpoint, heater, mode] = r.values.map((v, i) => (i < 4 ? Number(v) : v));
+        return JSON.stringify({
+          timestamp: r.iso,
+          power: { supply_V: supply },
+          thermal: { case_temp_C: caseTemp, heater: { setpoint_W: setpoint, temp_C: heater } },
+          mode,
+        });
+      }),
+    );
+    const named = [
+      ['power.supply_V', 'V'],
+      ['thermal.case_temp_C', 'C'],
+      ['thermal.heater.setpoint_W', 'W'],
+      ['thermal.heater.temp_C', 'C'],
+      ['mode', null],
+    ];
+    expect(nested.channels.map((c) => [c.name, c.units])).toEqual(named);
+    const renamed = (a: Awaited<ReturnType<typeof analyse>>) =>
+      shape(a).findings.map(([kind, channels, ...rest]) => [
+        kind,
+        (channels as string[]).map((c) => CHANNELS.indexOf(c)),
+        ...rest,
+      ]);
+    expect(
+      shape(nested).findings.map(([kind, channels, ...rest]) => [
+        kind,
+        (channels as string[]).map((c) => named.findIndex(([n]) => n === c)),
+        ...rest,
+      ]),
+    ).toEqual(renamed(plain));
+    expect(nested.channels.map((c) => c.stats.mean?.toFixed(6))).toEqual(
+      plain.channels.map((c) => c.stats.mean?.toFixed(6)),
+    );
+  });
+
+  it('JSON lines with an array of sensors: each element is a channel, siblings of one quantity', async () => {
+    const a = await analyse(
+      'array.jsonl',
+      rows().map((r, i) =>
+        JSON.stringify({
+          timestamp: r.iso,
+          cell_V: [0, 1, 2].map(
+            (k) => +(3.7 + 0.002 * noise(i + 31 * k) + (k === 1 && i === 1400 ? 0.3 : 0)).toFixed(4),
+          ),
+        }),
+      ),
+    );
+    expect(a.channels.map((c) => [c.name, c.units])).toEqual([
+      ['cell_V[1]', 'V'],
+      ['cell_V[2]', 'V'],
+      ['cell_V[3]', 'V'],
+    ]);
+    // One stem: the three are read as sensors of one quantity, compared with each other.
+    expect(a.channels.map((c) => stemOf(c.name))).toEqual(['cell', 'cell', 'cell']);
+    expect(found(a)).toEqual([['spike', 'cell_V[2]', 700]]);
   });
 
   it('a space after each comma: blank cells are empty cells', async () => {

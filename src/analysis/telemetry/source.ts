@@ -16,6 +16,7 @@ import {
   quoteString,
   type ColumnInfo,
 } from './columns.js';
+import { flattenNested } from './nested-columns.js';
 import { localTimeFormats, localTimeQuery, localTimestamp, type LocalTimeAnswer } from './local-times.js';
 import { DECIMAL_COMMA_CELL, commaNumber, semicolonDelimited } from './locale-numbers.js';
 import type { ChannelKind, TimeKind } from './types.js';
@@ -87,14 +88,15 @@ export async function openSource(path: string, fileName: string): Promise<Source
     // The file is parsed once, straight into the table the scans read (`v`, below). Types, the time
     // column and the first timestamp are decided on a sample of the first rows: a staging copy of the
     // whole file cost a second full table (1.3 GB peak on a 200 MB CSV) and a second pass.
-    const reader = readerFor(path, fileName);
-    await conn.run(
-      `CREATE TEMP TABLE raw AS SELECT (row_number() OVER ()) - 1 AS __rn, * FROM (SELECT * FROM ${reader} LIMIT ${SAMPLE_ROWS})`,
-    );
-    const described = await rowsOf<{ column_name: string; column_type: string }>(conn, 'DESCRIBE raw');
-    const cols = described
-      .filter((d) => d.column_name !== '__rn')
-      .map((d) => ({ name: d.column_name, type: d.column_type }));
+    let reader = readerFor(path, fileName);
+    let cols = await sampleRows(conn, reader);
+    const flat = await flattenNested(conn, 'raw', cols);
+    if (flat) {
+      // Nested values (JSON objects and arrays) are read as their leaves, for the sample and the load.
+      reader = `(SELECT ${flat.map((f) => `${f.expr} AS ${q(f.name)}`).join(', ')} FROM ${reader})`;
+      await conn.run('DROP TABLE raw');
+      cols = await sampleRows(conn, reader);
+    }
 
     // Text columns that are mostly numbers (seconds written as strings, a stray 'ERR' defeating type
     // sniffing, a decimal comma) are numbers, for the time column and the channels alike.
@@ -184,7 +186,7 @@ export async function openSource(path: string, fileName: string): Promise<Source
       if (!isNumericType(c.type) && !/^BOOL/i.test(c.type)) {
         // A text column is context: its value changes (mode, script state) are used as commands,
         // so any number that differs per distinct text will do.
-        value = `CAST(hash(trim(${q(c.name)})) % 1000003 AS DOUBLE)`;
+        value = `CAST(hash(trim(CAST(${q(c.name)} AS VARCHAR))) % 1000003 AS DOUBLE)`;
         kind = kind === 'numeric' ? 'text' : kind;
       }
       columns.push({ ...c, kind, value: `CASE WHEN isfinite(${value}) THEN ${value} END` });
@@ -218,6 +220,17 @@ export async function openSource(path: string, fileName: string): Promise<Source
     close();
     throw err;
   }
+}
+
+/** The file's first rows as table `raw` (with their row number, `__rn`), and its columns' types. */
+async function sampleRows(conn: DuckDBConnection, reader: string): Promise<ColumnInfo[]> {
+  await conn.run(
+    `CREATE TEMP TABLE raw AS SELECT (row_number() OVER ()) - 1 AS __rn, * FROM (SELECT * FROM ${reader} LIMIT ${SAMPLE_ROWS})`,
+  );
+  const described = await rowsOf<{ column_name: string; column_type: string }>(conn, 'DESCRIBE raw');
+  return described
+    .filter((d) => d.column_name !== '__rn')
+    .map((d) => ({ name: d.column_name, type: d.column_type }));
 }
 
 /**
