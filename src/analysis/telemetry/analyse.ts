@@ -177,6 +177,7 @@ async function analyse(
       // Long files' percentiles are of every k-th row: the pass keeps those rows (short files' are exact).
       sampleEvery: percentileEvery(rows) > 1 ? percentileEvery(rows) : 0,
       moments: { time: 't' },
+      meansOnly: ['t'],
     },
   );
   const drop = dropouts(scan, measured);

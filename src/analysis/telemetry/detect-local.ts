@@ -207,8 +207,9 @@ function rampSteps(
   let sd = NaN;
   const below = (a: number, i: number) => {
     if (Number.isNaN(sd)) {
-      const beyondAll: number[] = [];
-      for (let k = w + far; k + far + 1 <= n - w; k++) beyondAll.push(d[k]! - flankMean(k));
+      // In a typed array: a growing JS array of ~200k doubles per series was garbage to collect.
+      const beyondAll = new Float64Array(Math.max(0, n - w - 2 * far - w));
+      for (let k = w + far; k + far + 1 <= n - w; k++) beyondAll[k - w - far] = d[k]! - flankMean(k);
       sd = beyondAll.length ? madSigma(beyondAll) : Infinity;
     }
     return bars(a, i, sd);
@@ -335,11 +336,10 @@ export function oscillations(ch: Channel, x: Float64Array, scale = 1, held?: Uin
   const heldWindow: boolean[] = [];
   for (let s = 0; s + L <= n; s += hop) {
     let e = 0;
+    for (let k = s; k < s + L; k++) e += h[k]! ** 2;
+    // The held test apart: most passes have no mask, and a test per sample was half this loop.
     let all = true;
-    for (let k = s; k < s + L; k++) {
-      e += h[k]! ** 2;
-      if (held && !held[k]) all = false;
-    }
+    if (held) for (let k = s; k < s + L && all; k++) if (!held[k]) all = false;
     rms.push(Math.sqrt(e / L));
     heldWindow.push(all);
   }

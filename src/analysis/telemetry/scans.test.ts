@@ -3,7 +3,7 @@
 // the runs of equal values that per-column window queries gave. DuckDB in memory, no files.
 import { DuckDBInstance } from '@duckdb/node-api';
 import { describe, expect, it } from 'vitest';
-import { madSigma, median, quantileCont, rollingMedian, smallMedian } from './robust.js';
+import { madSigma, median, quantileCont, quantilesCont, rollingMedian, smallMedian } from './robust.js';
 import { channelStats, EXACT_PERCENTILE_ROWS, percentileEvery, scanRows } from './scans.js';
 
 const sortedMedian = (xs: number[]) => {
@@ -57,6 +57,25 @@ describe('smallMedian', () => {
 });
 
 describe('quantileCont', () => {
+  it('gives, for several quantiles of one array at once (quantilesCont), what it gives for each', () => {
+    let seed = 5;
+    const rand = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    const qs = [0.01, 0.05, 0.5, 0.95, 0.99];
+    for (const n of [1, 2, 3, 7, 10, 101, 500, 5001])
+      for (const levels of [3, 1000, 0]) {
+        // Few distinct values (ties everywhere), many, and continuous ones.
+        const xs = Float64Array.from({ length: n }, () =>
+          levels ? Math.round(rand() * levels) / 7 : rand() * 100 - 50,
+        );
+        const each = qs.map((q) => quantileCont(Float64Array.from(xs), q));
+        expect(quantilesCont(Float64Array.from(xs), qs)).toEqual(each);
+        // A sorted series (a slow ramp) and a reversed one.
+        const up = Float64Array.from(xs).sort();
+        expect(quantilesCont(Float64Array.from(up), qs)).toEqual(each);
+        expect(quantilesCont(Float64Array.from(up).reverse(), qs)).toEqual(each);
+      }
+  });
+
   it("equals DuckDB's quantile_cont to the bit, odd and even counts, ties included", async () => {
     const instance = await DuckDBInstance.create(':memory:');
     const conn = await instance.connect();

@@ -1,7 +1,7 @@
 // SQL scans over the table `v(rn, t, c0..cN)` built by source.ts. Each returns a few numbers or a
 // short list of intervals, so a 200 MB file costs DuckDB time, not JS memory.
 import type { DuckDBConnection, DuckDBDataChunk } from '@duckdb/node-api';
-import { quantileCont } from './robust.js';
+import { quantilesCont } from './robust.js';
 import { duckdb, rowsOf } from './source.js';
 import type { ChannelStats, Limit } from './types.js';
 
@@ -99,7 +99,7 @@ export async function channelStats(
         Object.fromEntries(
           cols.map((c, i) => {
             const a = Float64Array.from(samples.get(c)!);
-            return [`p${i}`, a.length ? PERCENTILES.map((p) => quantileCont(a, p)) : null];
+            return [`p${i}`, a.length ? quantilesCont(a, PERCENTILES) : null];
           }),
         ),
       ]
@@ -291,6 +291,11 @@ export async function scanRows(
     sampleEvery?: number;
     /** Each column's moments, its rate by this time column's span, for channelStats. */
     moments?: { time: string };
+    /**
+     * Columns whose bucket means alone are wanted (the time column): no extremes, sample or moments,
+     * a ninth of the pass's per-cell work on an 8-channel file.
+     */
+    meansOnly?: string[];
   } = {},
 ): Promise<{
   series: Float64Array[];
@@ -360,17 +365,26 @@ async function scanInOrder(
   rows: number,
   bucket: number,
   runs: { ratio: number; minLength: number; cols: string[] },
-  { gaps, sampleEvery = 0, moments }: { gaps?: GapScan; sampleEvery?: number; moments?: { time: string } },
+  {
+    gaps,
+    sampleEvery = 0,
+    moments,
+    meansOnly = [],
+  }: { gaps?: GapScan; sampleEvery?: number; moments?: { time: string }; meansOnly?: string[] },
   ordered: boolean,
 ) {
-  const m = moments ? cols.map(() => new Moments()) : [];
+  const full = cols.map((c) => !meansOnly.includes(c));
+  const m = moments ? cols.map((c, j) => (full[j] ? new Moments() : undefined)) : [];
   const momentTime = moments ? cols.indexOf(moments.time) : -1;
-  const sampled = sampleEvery > 0 ? cols.map(() => new Float64Array(Math.ceil(rows / sampleEvery) + 1)) : [];
+  const sampled =
+    sampleEvery > 0
+      ? cols.map((c, j) => (full[j] ? new Float64Array(Math.ceil(rows / sampleEvery) + 1) : undefined))
+      : [];
   const sampleCounts = cols.map(() => 0);
   const n = Math.ceil(rows / bucket);
   const sums = cols.map(() => new Float64Array(n));
-  const highs = cols.map(() => new Float64Array(bucket > 1 ? n : 0).fill(NaN));
-  const lows = cols.map(() => new Float64Array(bucket > 1 ? n : 0).fill(NaN));
+  const highs = cols.map((c, j) => new Float64Array(bucket > 1 && full[j] ? n : 0).fill(NaN));
+  const lows = cols.map((c, j) => new Float64Array(bucket > 1 && full[j] ? n : 0).fill(NaN));
   const counts = cols.map(() => new Uint32Array(n));
   const trackers = cols.map((c) => (runs.cols.includes(c) ? new RunTracker(runs.minLength) : null));
   const empties = cols.map((c) => (gaps?.empty.includes(c) ? new EmptyTracker(gaps.minEmpty) : null));
@@ -382,16 +396,20 @@ async function scanInOrder(
     `SELECT CAST(rn AS DOUBLE), ${values.join(', ')} FROM v${ordered ? ' ORDER BY rn' : ''}`,
   );
   let next = -1;
-  for (
-    let chunk = await result.fetchChunk();
-    chunk && chunk.rowCount > 0;
-    chunk = await result.fetchChunk()
-  ) {
+  // The next chunk is asked for before this one is read: DuckDB produces it on its own thread while
+  // JS works through this one (each chunk owns its buffer), where fetch-then-read left one side idle.
+  let pending = result.fetchChunk();
+  for (let chunk = await pending; chunk && chunk.rowCount > 0; chunk = await pending) {
+    pending = result.fetchChunk();
     const rn = doubles(chunk, 0);
     const buckets = new Int32Array(rn.length);
     const inSample = new Uint8Array(sampleEvery > 0 ? rn.length : 0);
     for (let i = 0; i < rn.length; i++) {
-      if (!ordered && rn[i]! <= next) return null;
+      if (!ordered && rn[i]! <= next) {
+        // The fetch under way finishes before the connection is asked for the ordered pass.
+        await pending.catch(() => null);
+        return null;
+      }
       next = rn[i]!;
       buckets[i] = Math.floor(next / bucket);
       if (sampleEvery > 0 && next % sampleEvery === 0) inSample[i] = 1;
@@ -417,6 +435,7 @@ async function scanInOrder(
       const tracker = trackers[j];
       const high = highs[j]!;
       const low = lows[j]!;
+      const extremes = bucket > 1 && full[j]!;
       // The run of equal values under way in locals too, as RunTracker.push() keeps it: a call and
       // four field writes per cell were much of this loop.
       let [runStart, runEnd, runN, runValue] = tracker ? tracker.state : [-1, -1, 0, NaN];
@@ -430,7 +449,7 @@ async function scanInOrder(
         const b = buckets[i]!;
         sum[b] = sum[b]! + x;
         count[b] = count[b]! + 1;
-        if (bucket > 1) {
+        if (extremes) {
           if (!(x <= high[b]!)) high[b] = x;
           if (!(x >= low[b]!)) low[b] = x;
         }
@@ -478,7 +497,9 @@ async function scanInOrder(
     const tracker = empties[j];
     if (tracker) empty.set(c, tracker.close());
   });
-  const samples = new Map(sampled.map((a, j) => [cols[j]!, a.subarray(0, sampleCounts[j])] as const));
-  const momentsOut = new Map(m.map((x, j) => [cols[j]!, x] as const));
+  const samples = new Map(
+    sampled.flatMap((a, j) => (a ? [[cols[j]!, a.subarray(0, sampleCounts[j])] as const] : [])),
+  );
+  const momentsOut = new Map(m.flatMap((x, j) => (x ? [[cols[j]!, x] as const] : [])));
   return { series, highs, lows, runs: out, steps, empty, samples, moments: momentsOut };
 }
