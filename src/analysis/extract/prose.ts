@@ -11,6 +11,7 @@ import { mention, properName } from './prose-mention.js';
 import { capitalisedByPosition } from './prose-opening-word.js';
 import { withoutClauseNumber } from './prose-numbering.js';
 import { pairedMembers } from './prose-pairs.js';
+import { sentAfterLink } from './prose-sent-on.js';
 import { phraseAfter, phraseBefore, phrasesAfter, tokenize, type Phrase } from './prose-phrases.js';
 import { typeFromName } from './prose-names.js';
 import { nameEndBeforeAside, tailAfterAside } from './prose-tails.js';
@@ -181,7 +182,8 @@ function relateSentence(
           const at = tailAfterAside(tokens, extra[k]!.end);
           sentOn.push({ item: extra[k]!, to: phrasesAfter(tokens, at + 1, known) });
           extra = extra.slice(0, k);
-        }
+        } else if (extra.length > 0)
+          sentOn.push(...sentAfterLink(tokens, extra[extra.length - 1]!.end, tail, known));
       }
       const verbWord = tokens[i]!;
       const pairs = pairedMembers(
@@ -191,8 +193,12 @@ function relateSentence(
       );
       for (const subjectName of subjects) {
         // "An Auxiliary Supply derives the 24V Bus": what acts is a unit, whatever "Supply" suggests.
+        // The mains or a supply named by its voltage ("the Mains Supply feeds…") is energy, not a unit.
         const actingSupply =
-          !rule.reverse && !known.has(normaliseName(subjectName)) && /\bsupply$/i.test(subjectName.trim());
+          !rule.reverse &&
+          !known.has(normaliseName(subjectName)) &&
+          /\bsupply$/i.test(subjectName.trim()) &&
+          !/\b(mains|grid)\b|^[+-]?\d+(\.\d+)?\s?v\d*\b/i.test(subjectName.trim());
         // The subject is proposed only once the clause relates it: "REQ-21 Observations shall reach
         // the Cloud Data Service within 10 minutes" names a requirement's wording, not a part.
         const s = properName(subjectName, known);
