@@ -38,6 +38,10 @@ function indentLevel(name: string): { level?: number; name: string } {
  * "C40-C58" → C40 … C58, "X4, X5" → X4, X5: a line's designators, so the netlist's single parts and an
  * ICD's connector column find the line. Long or odd ranges are left alone.
  */
+/** "C1 thru C6", "R1 through R4", "D1 to D8": a range spelled in words is the range "C1-C6". */
+export const spelledRanges = (refdes: string): string =>
+  refdes.replace(/\b([A-Z]{1,4}\d+)\s+(?:thru|through|to)\s+([A-Z]{0,4}\d+)\b/gi, '$1-$2');
+
 export function expandRefs(refs: string[]): string[] {
   const out: string[] = [];
   for (const r of refs.flatMap((x) => x.split(/,/))) {
@@ -125,7 +129,15 @@ const ITEM_CODE = /^[A-Z0-9][A-Z0-9._/-]*\d[A-Z0-9._/-]*$/i;
 
 /** The assembly a labelled section row opens: its name, and its material number as an alias. */
 export function sectionRow(cells: string[]): { name: string; alias?: string } | undefined {
-  const filled = cells.map((c) => c.trim()).filter((c) => c);
+  // The label may share its cell with the item number ("Assembly: LH-1100", the title in the next
+  // cell): read it as two cells.
+  const filled = cells
+    .map((c) => c.trim())
+    .flatMap((c, i) => {
+      const parts = c.split(/(?<=:)\s+/);
+      return i === 0 && parts.length === 2 && ITEM_CODE.test(parts[1]!) ? parts : [c];
+    })
+    .filter((c) => c);
   if (filled.length < 2 || !SECTION_LABEL.test(filled[0]!)) return undefined;
   const rest = filled.slice(1);
   const name = rest.find((c) => !ITEM_CODE.test(c) && /[A-Za-z]{2}/.test(c));
@@ -133,6 +145,10 @@ export function sectionRow(cells: string[]): { name: string; alias?: string } | 
   const alias = rest.slice(0, rest.indexOf(name)).find((c) => ITEM_CODE.test(c));
   return alias ? { name, alias } : { name };
 }
+
+/** The item number a name cell holds when a description in words stands beside it. */
+const itemNumberAsName = (name: string, description: string): string | undefined =>
+  /^[A-Z]{1,5}-\d[\w.-]*$/.test(name) && /[A-Za-z]{3}/.test(description) ? name : undefined;
 
 /** A column header printed again under a section row: most of its cells are column names. */
 const isHeaderAgain = (cells: string[]): boolean =>
@@ -236,7 +252,10 @@ export function extractBom(
     const refdes = get(cells, 'refdes');
     const mpn = get(cells, 'mpn');
     let description = get(cells, 'description');
-    let explicitName = /^\d+$/.test(get(cells, 'name')) ? '' : get(cells, 'name');
+    // "Component | Description": a name column of item numbers ("LH-1101") beside a description in
+    // words holds the line's material number; the description names it.
+    const itemCode = itemNumberAsName(get(cells, 'name'), description);
+    let explicitName = /^\d+$/.test(get(cells, 'name')) || itemCode ? '' : get(cells, 'name');
     // A row with one filled cell and no part data is a section heading: the group of what follows.
     if (filled.length === 1 && !mpn && !REFDES_LIST.test(first)) {
       // A sentence is a remark, not a heading.
@@ -258,7 +277,11 @@ export function extractBom(
       } else if (!levelled && stack.length) level = 0;
     }
     const value = get(cells, 'value');
-    const refs = refdes ? refdes.split(/[\s,;]+/).filter((r) => r) : [];
+    const refs = refdes
+      ? spelledRanges(refdes)
+          .split(/[\s,;]+/)
+          .filter((r) => r)
+      : [];
     // A line without a description is named by what identifies it on the board (its designators or
     // value), not by an order code that another line may share.
     const name = explicitName || description || (refdes && refs.length > 0 ? refdes : '') || value || mpn;
@@ -304,6 +327,7 @@ export function extractBom(
     const entity = sink.entity(shown, isProduct ? 'SYSTEM' : isAssembly ? 'SUBSYSTEM' : 'COMPONENT', p, {
       // A part number is shared by lines that use the same part, so it names a line only without refdes.
       aliases: [
+        itemCode,
         refs.length === 0 || name === refdes ? mpn : undefined,
         shown === name ? plain : name,
         acronymQualifiedHead(name, uniqueHead),

@@ -77,9 +77,15 @@ const OWN_FLOOR: Record<string, { entities: number; relationships: number }> = {
   'ashgrove-grain-dryer': { entities: 0.96, relationships: 0.94 },
   'tamsin-rov-tether-unit': { entities: 0.94, relationships: 0.89 },
   // ludwell and morvane (written blind 2026-11-25, released after their first runs on 4d92026: 84.7 / 78.1
-  // and 88.1 / 87.9), held at those first runs until general rules raise them.
-  'ludwell-stage-hoist': { entities: 0.84, relationships: 0.78 },
-  'morvane-parcel-locker': { entities: 0.88, relationships: 0.87 },
+  // and 88.1 / 87.9). Since h-ext7 (BOM sections labelled "Assembly: <item no.>", N² matrices under a
+  // preamble with "[link]" cells, tag-keyed data dictionaries, "discrete (J4)" media, pin-named pass-
+  // through parts, one-wire "buses" through series resistors, "receives X from A over L and Y from B",
+  // ", which it drives") 100.0 / 98.9 and 96.2 / 98.8. Left, as truth calls that other products' truths
+  // do not share: ludwell's board passing the 24V Supply on from J1 to J4 (its PWR OUT pin reads as
+  // providing it) and "turns the Chain Sprocket" left out as mechanical; morvane's Solenoid Pulse a
+  // signal where its model exports it as POWER, and "talks to the server" not a CONNECTS.
+  'ludwell-stage-hoist': { entities: 1.0, relationships: 0.98 },
+  'morvane-parcel-locker': { entities: 0.96, relationships: 0.98 },
   // thornby (released 2026-11-24, blind first run 70.9 / 81.4 on the session's start code) reaches the
   // common floor (99.1 / 97.5 since h-ext5 reads an Ethernet PHY as the transceiver between its RMII bus
   // and the port) and has no floor of its own.

@@ -61,7 +61,8 @@ export function sharedNetNames(rows: [item: string, netCell: string][]): Set<str
 
 /** A "Carried On" cell that names an interface: not empty, not an id ("IF-03") or a designator. */
 export function carrierName(cell: string): string | undefined {
-  const t = cell.trim();
+  // "discrete (J4)": the medium, and the connector the line leaves by (see viaConnectors).
+  const t = cell.replace(VIA_CONNECTOR, '').trim();
   if (!t || /^(-|—|n\/a|none|tbd|direct|discrete|hardwired|wired)$/i.test(t)) return undefined;
   // An interface id, or a list of them ("IF-2, IF-5": carried over two hops), names no one interface.
   if (/^[A-Z]{1,4}-?\d+(\s*[,;/&]\s*[A-Z]{1,4}-?\d+)*$/.test(t) || isRefdes(t) || connectorPins(t).length > 0)
@@ -69,6 +70,12 @@ export function carrierName(cell: string): string | undefined {
   if (isGenericMedium(t)) return undefined;
   return t;
 }
+
+const VIA_CONNECTOR = /\s*\(\s*[A-Z]{1,3}\d{1,3}\s*\)$/;
+
+/** "discrete (J4)", "hardwired (X2)": a medium with the connector a line leaves by names no link. */
+export const isMediumAtConnector = (cell: string): boolean =>
+  VIA_CONNECTOR.test(cell.trim()) && carrierName(cell) === undefined;
 
 /**
  * A medium rather than a named interface: a bare protocol ("UART", "SPI", "CAN FD", "Ethernet") or an

@@ -16,7 +16,14 @@ export function endpoint(text: string, p: Provenance, sink: MentionSink): string
   // what it describes, or names in passing in lower case, is no part of the model.
   // A description whose first word is lower case keeps it so with an acronym inside ("vessel DC
   // panel"): a named unit starts with a capital.
-  if (OUTSIDE_SCOPE.test(text) || /^[a-z]+(\s[a-zA-Z -]*)?$/.test(text.trim()) || sentenceCase(text))
+  // So does a phrase of three words or more that opens in lower case ("all 12V Bus loads on mains
+  // failure"): it describes a set of units, which the rows naming them give one by one.
+  if (
+    OUTSIDE_SCOPE.test(text) ||
+    /^[a-z]+(\s[a-zA-Z -]*)?$/.test(text.trim()) ||
+    (/^[a-z]+\s/.test(text.trim()) && text.trim().split(/\s+/).length >= 3) ||
+    sentenceCase(text)
+  )
     return '';
   // "RCM (J3)", "RCM:J3", "RCM / X2-4", "Battery Pack (via J1)": the connector or pin an end is
   // reached at is not its name. Nor are IEC 81346 designations ("PLC CPU (-A1)", "E-Stop (-S1, -S2)").
@@ -74,11 +81,12 @@ function cellFlows(
     sink.relate(source, on, 'CONNECTS', p);
     sink.relate(target, on, 'CONNECTS', p);
   }
-  for (const { name, alias } of items) {
+  for (const { name, alias, connector } of items) {
     const power = isPowerName(name) || /\b(power|energy)\b/i.test(name) || (!!alias && isPowerName(alias));
     const flow = sink.entity(name, power ? 'RESOURCE' : 'SIGNAL', p, { aliases: [alias], weight: 1 });
     sink.relate(source, flow, 'PROVIDES', p);
     sink.relate(target, flow, 'CONSUMES', p);
+    if (connector) sink.relate(sink.entity(connector, 'COMPONENT', p, { weight: 0.3 }), flow, 'CONNECTS', p);
   }
 }
 
@@ -92,11 +100,34 @@ export function isN2Matrix(rows: string[][]): boolean {
   return head.length >= 2 && shared >= Math.max(2, head.length * 0.6);
 }
 
-export function extractN2(rows: string[][], prov: Prov, sink: MentionSink, known?: Set<string>): void {
-  const head = rows[0]!;
-  rows.slice(1).forEach((cells, i) => {
+/**
+ * The row of an N² matrix's header: the first, or one under a few preamble rows (a title, "Read
+ * across: the row unit sends to the column unit", a blank row); -1 when the table is no N² matrix.
+ */
+export function n2HeaderRow(rows: string[][]): number {
+  if (isN2Matrix(rows)) return 0;
+  // Under a preamble the square must be plain: three or more units, nearly all repeated down the side
+  // (a cover sheet's "Document | Rev" rows above a revision list repeat a letter or two by chance).
+  for (let i = 1; i < Math.min(rows.length, 6); i++) {
+    const head = rows[i]!.slice(1).filter((c) => c.trim() && !EMPTY_CELL.test(c.trim()));
+    const side = new Set(rows.slice(i + 1).map((r) => (r[0] ?? '').trim().toLowerCase()));
+    const shared = head.filter((h) => side.has(h.trim().toLowerCase())).length;
+    if (head.length >= 3 && shared >= 0.8 * head.length) return i;
+  }
+  return -1;
+}
+
+export function extractN2(
+  rows: string[][],
+  prov: Prov,
+  sink: MentionSink,
+  known?: Set<string>,
+  headerRow = 0,
+): void {
+  const head = rows[headerRow]!;
+  rows.slice(headerRow + 1).forEach((cells, i) => {
     const from = (cells[0] ?? '').trim();
-    const p = prov(i + 2, 'n2_matrix');
+    const p = prov(headerRow + i + 2, 'n2_matrix');
     cells.slice(1).forEach((cell, j) => cellFlows(from, (head[j + 1] ?? '').trim(), cell, p, sink, known));
   });
 }

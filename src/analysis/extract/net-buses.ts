@@ -52,9 +52,10 @@ export function foldBuses(netNames: string[]): Map<string, FoldedBus> {
     groups.set(key, g);
   }
   // A half-duplex RS-485 UART switches its transceiver with a driver/receiver enable ("WIND_DE",
-  // "WIND_RE"): a line of that UART, though DE alone names no protocol ("LCD_DE" is a display's).
+  // "WIND_RE", or one direction line "LB_DIR"): a line of that UART, though DE alone names no
+  // protocol ("LCD_DE" is a display's).
   for (const n of netNames) {
-    const m = /^(.+?)[_-](DE|RE|NRE|DE_RE|DERE|TXEN|TX_EN)$/i.exec(n);
+    const m = /^(.+?)[_-](DE|RE|NRE|DE_RE|DERE|TXEN|TX_EN|DIR)$/i.exec(n);
     const g = m && groups.get(m[1]!.toUpperCase());
     if (g && g.roles.some((r) => /^(TX|RX|TXD|RXD)$/.test(r))) {
       g.roles.push(m[2]!.toUpperCase());

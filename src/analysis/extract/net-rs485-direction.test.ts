@@ -9,4 +9,10 @@ describe('RS-485 direction lines', () => {
     expect(buses.get('WIND_DE')?.protocol).toBe('UART');
     expect(buses.get('LCD_DE')).toBeUndefined();
   });
+
+  it('folds one DIR line ("LB_DIR" on the transceiver\'s DE and RE) the same way', () => {
+    const buses = foldBuses(['LB_TXD', 'LB_RXD', 'LB_DIR', 'MOTOR_DIR']);
+    expect(buses.get('LB_DIR')?.name).toBe('LB');
+    expect(buses.get('MOTOR_DIR')).toBeUndefined();
+  });
 });

@@ -4,6 +4,7 @@
 // another document names through parts with no other signal pin (series resistors, buffers, switches,
 // optocouplers), is that net's signal on the other side of the part, not a signal of its own.
 import type { Netlist, NetlistNode } from '../documents/types.js';
+import { passedOnByPins, pinsByPart } from './net-through-pins.js';
 import { busKind, isGroundName, isNoiseNetName, isPowerName } from './normalise.js';
 
 /** Nets a signal cannot pass through or stop at: rails, grounds, earth and unconnected pins. */
@@ -31,6 +32,7 @@ export function netsThroughParts(
   for (const net of signalNets)
     for (const node of net.nodes) netsOf.set(node.ref, (netsOf.get(node.ref) ?? new Set()).add(net.name));
   const byName = new Map(signalNets.map((n) => [n.name, n]));
+  const pinsOf = pinsByPart(signalNets);
   const isAuto = (raw: string): boolean => isNoiseNetName(raw) || isNoiseNetName(baseName(raw.trim()));
   const pairs: [string, string][] = [];
   for (const start of signalNets) {
@@ -44,8 +46,9 @@ export function netsThroughParts(
       for (const net of frontier)
         for (const node of byName.get(net)!.nodes) {
           const nets = netsOf.get(node.ref)!;
-          if (nets.size !== 2 || NOT_THROUGH.test(node.ref)) continue;
-          for (const other of nets) {
+          if (NOT_THROUGH.test(node.ref)) continue;
+          const across = nets.size === 2 ? [...nets] : passedOnByPins(pinsOf.get(node.ref) ?? [], net);
+          for (const other of across) {
             if (seen.has(other)) continue;
             seen.add(other);
             if (isAuto(other)) next.push(other);

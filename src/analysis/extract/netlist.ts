@@ -7,6 +7,7 @@ import type { MentionSink } from './builder.js';
 import { foldBuses, isBridgeOutput, type FoldedBus } from './net-buses.js';
 import { phaseFamilies } from './net-phases.js';
 import { netsThroughParts } from './net-through.js';
+import { unfoldSeriesCopies } from './net-series.js';
 import { busKind, isGroundName, isNoiseNetName, isPowerName } from './normalise.js';
 import type { Provenance } from './types.js';
 
@@ -87,6 +88,7 @@ export function extractNetlist(
   const signals = new Map<string, NetlistNode[]>();
   const folded = foldBuses(netlist.nets.map((n) => withoutOverbar(baseName(n.name.trim()))));
   unfoldChannels(netlist, folded);
+  unfoldSeriesCopies(netlist, folded, (raw) => withoutOverbar(baseName(raw)));
   // SPI buses as found, with the parts on them: a chip select joins the bus its parts share.
   const spiBuses: { iface: string; refs: Set<string> }[] = [];
   const chipSelects: { netName: string; members: NetlistNode[]; keys: string[] }[] = [];
@@ -170,17 +172,21 @@ export function extractNetlist(
 
   for (const [input, output] of passedOn(signals))
     sink.entity(output, 'SIGNAL', prov(undefined), { aliases: [input], weight: 2 });
+  const through = namedElsewhere ? netsThroughParts(netlist, baseName, namedElsewhere) : [];
   if (namedElsewhere)
     for (const family of phaseFamilies([...signals.keys()])) {
-      // Phases another document names one by one ("Hall A", "Hall B", "Hall C") stay three signals.
+      // Phases another document names one by one ("Hall A", "Hall B", "Hall C") stay three signals;
+      // so do phases each passed on from a net of its own ("IU_ADC" out of the U phase's amplifier).
       const named = family.filter((net) => namedElsewhere(net));
       if (named.length > 1) continue;
+      const reached = new Set(through.filter(([own]) => family.includes(own)).map(([, n]) => n));
+      if (reached.size > 1) continue;
       const [first, ...rest] =
         named.length === 1 ? [named[0]!, ...family.filter((n) => n !== named[0])] : family;
       sink.entity(first!, 'SIGNAL', prov(undefined), { aliases: rest, weight: 2 });
     }
   if (namedElsewhere)
-    for (const [own, named] of netsThroughParts(netlist, baseName, namedElsewhere))
+    for (const [own, named] of through)
       // The named side may carry no chip pin at all (a field terminal and its series and burden
       // resistors, "MOIST_4_20"): another document names it, so the board's own side is its alias.
       if (signals.has(own))

@@ -9,7 +9,8 @@ const HEAD_NOUNS = new Set(
     ' ',
   ),
 );
-const DETERMINERS = /^(the|a|an|its|their|both|each|all|every|this|that|these|those|two|three|four|our)$/i;
+const DETERMINERS =
+  /^(the|a|an|its|their|both|each|all|every|this|that|these|those|one|two|three|four|our)$/i;
 const NOT_NAME_START =
   /^(The|This|That|These|Those|It|Its|Each|All|Every|When|If|In|On|At|For|From|To|By|With|During|After|Before|Both|A|An|Any|No|Not|Only|All|Table|Figure|Section|Note|See|Shall|Must|Should|Will|And|Or|But|Also|However|Then|There|Here|Where|While|Once|Per|Via|Over)$/;
 const NOT_ENTITY =

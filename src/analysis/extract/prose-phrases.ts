@@ -18,6 +18,11 @@ export function tokenize(sentence: string): string[] {
 
 /** The name ending just before `end` (backwards) or starting at `start` (forwards). */
 export function phraseBefore(tokens: string[], end: number, known: Set<string>): Phrase | undefined {
+  // "the Limit Switch pair", "the Door Sensor set": a known part counted as a group is that part.
+  if (end > 1 && COLLECTIVE.test(tokens[end - 1]!)) {
+    const counted = phraseBefore(tokens, end - 1, known);
+    if (counted && known.has(normaliseName(counted.name))) return { ...counted, end };
+  }
   for (let start = Math.max(0, end - 6); start < end; start++) {
     const name = tokens.slice(start, end).join(' ');
     const edgesAreWords = /^[\w+]/.test(tokens[start]!) && /^[\w+]/.test(tokens[end - 1]!);
@@ -32,6 +37,8 @@ export function phraseBefore(tokens: string[], end: number, known: Set<string>):
   while (start < end && isHeadNoun(tokens[start]!) && !isNameToken(tokens[start]!)) start++;
   return start < end ? { name: tokens.slice(start, end).join(' '), start, end } : undefined;
 }
+
+const COLLECTIVE = /^(pair|pairs|set|sets|bank|group)$/;
 
 export function phraseAfter(tokens: string[], from: number, known: Set<string>): Phrase | undefined {
   let start = from;

@@ -62,7 +62,7 @@ export const VERBS: VerbRule[] = [
   },
   // What is sent is information: "reports Depth" names a signal whatever its head word.
   {
-    re: /^((shall|will|must) )?(sends?|transmits?|reports?|forwards?|publishes?|broadcasts?|streams?|relays?|communicates?)$/,
+    re: /^((shall|will|must) )?(sends?|transmits?|returns?|reports?|forwards?|publishes?|broadcasts?|streams?|relays?|communicates?)$/,
     type: 'PROVIDES',
     data: true,
   },
@@ -72,7 +72,7 @@ export const VERBS: VerbRule[] = [
     reverse: true,
   },
   {
-    re: /^((shall|will) )?(drives?|controls?|commands?|regulates?|governs?|switches|switch|actuates?|steers?|triggers?|manages?|turns?|rotates?|moves?|enables?|disables?|spins?|opens?|closes?|positions?|adjusts?|modulates?|throttles?|operates?|fires?|heats?|cools?|resets?|activates?|deactivates?)( off| on)?$/,
+    re: /^((shall|will) )?(drives?|controls?|commands?|regulates?|governs?|switches|switch|actuates?|steers?|triggers?|manages?|turns?|rotates?|moves?|enables?|disables?|spins?|opens?|closes?|positions?|adjusts?|modulates?|throttles?|operates?|fires?|heats?|cools?|resets?|activates?|deactivates?|starts?|stops?)( off| on)?$/,
     type: 'INFLUENCES',
   },
   // Control as a noun: "Y is under the control of X", "X has control over Y", "X is in charge of Y".

@@ -56,7 +56,8 @@ export function activeVoice(tokens: string[], known: Set<string>): string[] {
     const be = out[k]!.toLowerCase();
     if (be !== 'is' && be !== 'are') continue;
     let j = k + 1;
-    if (/^\w+ly$/.test(out[j] ?? '') && !/^(only|early)$/.test(out[j]!)) j++;
+    // "is directly fed by", "is also fed by": an adverb between the verb's two words.
+    if (/^(\w+ly|also)$/.test(out[j] ?? '') && !/^(only|early)$/.test(out[j]!)) j++;
     const participle = (out[j] ?? '').toLowerCase();
     const contained = CONTAINED.get(participle);
     const active = contained ?? ACTIVE.get(participle);
@@ -90,7 +91,7 @@ export function activeVoice(tokens: string[], known: Set<string>): string[] {
         ? [
             ';',
             ...out.slice(start, subjectEnd),
-            ...out.slice(agentEnd + (out[agentEnd + 1] === 'and' ? 2 : 1)),
+            ...withoutCondition(out.slice(agentEnd + (out[agentEnd + 1] === 'and' ? 2 : 1))),
           ]
         : out.slice(agentEnd);
     const rewritten = [
@@ -125,4 +126,15 @@ function subjectStart(tokens: string[], first: number, known: Set<string>): numb
   return at !== start && tokens.slice(0, at).every((t) => /^(\d+(\.\d+)*\.?|\[[^\]]*\])$/.test(t))
     ? at
     : start;
+}
+
+/**
+ * "…and, when closed, delivers Motor Power": a condition between commas stands between the subject
+ * said again and its verb; left in, the comma before the verb would hand it the agent's clause.
+ */
+function withoutCondition(rest: string[]): string[] {
+  if (rest[0] !== ',' || !/^(when|if|once|while|whenever|unless|after|before)$/i.test(rest[1] ?? ''))
+    return rest;
+  const close = rest.indexOf(',', 2);
+  return close > 0 && close <= 8 ? rest.slice(close + 1) : rest;
 }

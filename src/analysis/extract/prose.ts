@@ -11,6 +11,7 @@ import { mention, properName } from './prose-mention.js';
 import { capitalisedByPosition } from './prose-opening-word.js';
 import { withoutClauseNumber } from './prose-numbering.js';
 import { pairedMembers } from './prose-pairs.js';
+import { sentAfterLink } from './prose-sent-on.js';
 import { phraseAfter, phraseBefore, phrasesAfter, tokenize, type Phrase } from './prose-phrases.js';
 import { typeFromName } from './prose-names.js';
 import { nameEndBeforeAside, tailAfterAside } from './prose-tails.js';
@@ -148,6 +149,10 @@ function relateSentence(
       const recipient = PRONOUN.test(tokens[from] ?? '') ? ctx.object : undefined;
       if (recipient) from++;
       let objects = phrasesAfter(tokens, from, known);
+      // "…through the LTE Modem, which it drives across the UART": the relative pronoun is the object,
+      // the name before the comma.
+      const objectRelative = objectOfRelative(tokens, subjEnd, known);
+      if (objects.length === 0 && objectRelative) objects = [{ ...objectRelative, end: from }];
       // "The MCU closes the position loop. It reads…": a known subject is what "It" refers to next,
       // even when its own verb's object names nothing.
       if (objects.length === 0 && subjects.length === 1 && known.has(normaliseName(subjects[0]!)))
@@ -181,7 +186,8 @@ function relateSentence(
           const at = tailAfterAside(tokens, extra[k]!.end);
           sentOn.push({ item: extra[k]!, to: phrasesAfter(tokens, at + 1, known) });
           extra = extra.slice(0, k);
-        }
+        } else if (extra.length > 0)
+          sentOn.push(...sentAfterLink(tokens, extra[extra.length - 1]!.end, tail, known));
       }
       const verbWord = tokens[i]!;
       const pairs = pairedMembers(
@@ -191,8 +197,12 @@ function relateSentence(
       );
       for (const subjectName of subjects) {
         // "An Auxiliary Supply derives the 24V Bus": what acts is a unit, whatever "Supply" suggests.
+        // The mains or a supply named by its voltage ("the Mains Supply feeds…") is energy, not a unit.
         const actingSupply =
-          !rule.reverse && !known.has(normaliseName(subjectName)) && /\bsupply$/i.test(subjectName.trim());
+          !rule.reverse &&
+          !known.has(normaliseName(subjectName)) &&
+          /\bsupply$/i.test(subjectName.trim()) &&
+          !/\b(mains|grid)\b|^[+-]?\d+(\.\d+)?\s?v\d*\b/i.test(subjectName.trim());
         // The subject is proposed only once the clause relates it: "REQ-21 Observations shall reach
         // the Cloud Data Service within 10 minutes" names a requirement's wording, not a part.
         const s = properName(subjectName, known);
@@ -253,7 +263,8 @@ function relateSentence(
           }
           // "The Controller energises the Contactor": a unit that energises a coil switches it on;
           // a supply's or a line's energising ("LOOP_EN energises the relay") is what the object takes.
-          if (ENERGISES.test(verbWord) && /[a-z]/.test(s) && typeFromName(s) === 'COMPONENT')
+          // A board or module that energises a coil is a unit as a driver is.
+          if (ENERGISES.test(verbWord) && /[a-z]/.test(s) && /^(COMPONENT|SUBSYSTEM)$/.test(typeFromName(s)))
             sink.relate(s, t, 'INFLUENCES', p);
           else if (rule.reverse) relateFlow(sink, t, s, rule.type, p);
           else relateFlow(sink, s, t, rule.type, p);
@@ -301,4 +312,13 @@ function relateSentence(
       break;
     }
   }
+}
+
+/** ", which it drives": the name before ", which" when a pronoun subject stands between it and the verb. */
+function objectOfRelative(tokens: string[], verbAt: number, known: Set<string>): Phrase | undefined {
+  if (!PRONOUN.test(tokens[verbAt - 1] ?? '') || !/^(which|that)$/i.test(tokens[verbAt - 2] ?? ''))
+    return undefined;
+  if (tokens[verbAt - 3] !== ',') return undefined;
+  const before = phraseBefore(tokens, nameEndBeforeAside(tokens, verbAt - 3), known);
+  return before && known.has(normaliseName(before.name)) ? before : undefined;
 }

@@ -13,8 +13,9 @@ import { extractSideSheet, sideHeader } from './icd-sides.js';
 import { isItemNet } from './icd-via.js';
 import { extractInterfaceList, isInterfaceList } from './icd-interface-list.js';
 import { carriedItems, isInterfaceSummary } from './icd-summary.js';
+import { itemsByDescription } from './dictionary-descriptions.js';
 import { labelled } from './n2-cells.js';
-import { endpoint, extractDiagonalN2, extractN2, findDiagonalN2, isN2Matrix } from './n2.js';
+import { endpoint, extractDiagonalN2, extractN2, findDiagonalN2, n2HeaderRow } from './n2.js';
 import { findHeader, splitList as splitCell, type ColumnRole } from './columns.js';
 import { withArrowEnds, withLetteredEnds } from './icd-arrows.js';
 import { withPeerEnds } from './icd-peer.js';
@@ -29,6 +30,7 @@ import {
   carrierProtocols,
   connectorPins,
   connectorRefs,
+  isMediumAtConnector,
   netNames,
   sharedNetNames,
 } from './icd-cells.js';
@@ -67,7 +69,8 @@ export function extractTable(
 ): void {
   const splitList = (cell: string): string[] => splitCell(cell, known);
   const prov: Prov = (row, extractor) => ({ documentName, location: { ...table.location, row }, extractor });
-  if (isN2Matrix(table.rows)) return extractN2(table.rows, prov, sink, known);
+  const n2Header = n2HeaderRow(table.rows);
+  if (n2Header >= 0) return extractN2(table.rows, prov, sink, known, n2Header);
   const diagonal = findDiagonalN2(table.rows);
   if (diagonal) return extractDiagonalN2(diagonal, prov, sink, known);
   if (sideHeader(table.rows)) return extractSideSheet(table, prov, sink, known);
@@ -156,6 +159,8 @@ export function extractTable(
   // An Item column with its producer and consumer names items, whether or not a Via column says what
   // carries them.
   if (!col.has('signal') && col.has('endA') && col.has('endB')) dataDictionary(header.cells, col);
+  if (!col.has('signal') && col.has('endA') && col.has('endB'))
+    itemsByDescription(header.cells, bodyRows, col);
   // "Interface | End A | End B | Signals": links and what they carry, read as an interface table.
   // "ID | Name | Type | From | To | Rate": telecommands and telemetry listed under their link's
   // heading are the items the link carries; a rate says so (an interface list has none).
@@ -270,7 +275,11 @@ export function extractTable(
       for (const s of sources) sink.relate(s, name, 'PROVIDES', p);
       for (const d of targets) sink.relate(d, name, 'CONSUMES', p);
       // "DC+ / DC- (X301)": a connector named whole, not by a pin, is where the item leaves the unit.
-      for (const ref of wholeConnectors(netCell))
+      // "Carried on: discrete (J4)": so is the connector a hardwired line's medium cell names.
+      for (const ref of [
+        ...wholeConnectors(netCell),
+        ...(isMediumAtConnector(via) ? wholeConnectors(via) : []),
+      ])
         sink.relate(sink.entity(ref, 'COMPONENT', p, { weight: 0.3 }), name, 'CONNECTS', p);
       if (!carrier || type === 'RESOURCE') continue;
       // "Carried On": the interface the item travels on; both ends are on it.
