@@ -67,6 +67,7 @@ import { cyclingToggles, toggleAnswer } from './step-toggle.js';
 import { stepIsOwn } from './step-reference.js';
 import { commandedMoves, inTransit } from './transit.js';
 import { commandsAnswered } from './command-answer.js';
+import { switchesLevel, switchingLevels, type SwitchingLevels } from './switching-levels.js';
 import { naturalHold, repeatShare } from './stuck-context.js';
 import { outlastsDrive } from './oscillation-drive.js';
 import { answeredChangeTimes } from './oscillation-answer.js';
@@ -612,6 +613,19 @@ async function analyse(
         holdsOnSteadyReference(cleaned.get(d.channels[0]!)!, refs, d.i0, d.i1, d.values.change ?? 0))
     )
       raw.push(d);
+
+  // A switching channel's move from one of its two levels to the other is its actuator switching, not
+  // a sensor's step or creep (switching-levels.ts). Levels are asked only of channels with such events.
+  const levelsOf = new Map<string, SwitchingLevels | null>();
+  const switching = (e: RawEvent) => {
+    const name = e.channels[0]!;
+    const ch = channels.find((c) => c.name === name);
+    if ((e.kind !== 'step' && e.kind !== 'drift') || e.channels.length !== 1 || !ch) return false;
+    if (!levelsOf.has(name)) levelsOf.set(name, switchingLevels(cleaned.get(name)!, ch.sigma));
+    const levels = levelsOf.get(name);
+    return !!levels && switchesLevel(cleaned.get(name)!, levels, e.i0, e.i1, margin);
+  };
+  raw.splice(0, raw.length, ...raw.filter((e) => !switching(e)));
 
   const events: RowEvent[] = raw.map((e) => ({ ...e, r0: e.i0 * bucket, r1: e.i1 * bucket + bucket - 1 }));
   events.push(...drop.events);
