@@ -64,7 +64,8 @@ import { glitchOnResponse } from './spike-glitch.js';
 import { materialChanges, stepExplained } from './step-context.js';
 import { levelSteps } from './step-level.js';
 import { cyclingToggles, toggleAnswer } from './step-toggle.js';
-import { stepIsOwn } from './step-reference.js';
+import { jumpAt, stepIsOwn } from './step-reference.js';
+import { answersPartner } from './step-partner.js';
 import { commandedMoves, inTransit } from './transit.js';
 import { commandsAnswered } from './command-answer.js';
 import { switchesLevel, switchingLevels, type SwitchingLevels } from './switching-levels.js';
@@ -539,25 +540,35 @@ async function analyse(
         toggleAnswer(x, toggles, judged.x, judged.sigma, i, size, margin),
       );
     };
+    // A lone channel's step that is its usual answer to another measured channel's move right there
+    // (a return temperature falling as the heat load jumps): the process's, not the sensor's
+    // (step-partner.ts). Siblings' residuals cancel what the process does to them all.
+    const partners = sibs.length
+      ? []
+      : channels.filter((o) => o !== ch).map((o) => ({ x: cleaned.get(o.name)!, sigma: o.sigma }));
+    const answersAPartner = (i: number) =>
+      partners.length > 0 && answersPartner(own, ch.sigma, partners, i, jumpAt(own, i, margin), margin);
     raw.push(
-      ...stepEvents.filter(
-        (e) =>
-          !atFrozenEdge(e.i0, sibFrozen, margin) &&
-          !inTransit(commanded, e.i0, margin, (c) => responded(own, ch.sigma, c, t!.length)) &&
-          !stepExplained(stepCtx, ch.name, e.i0, e.i1, stepChanges, stepSettler) &&
-          !toggled(e.i0),
-      ),
-      // A lone channel's model can add dynamics the channel lacks: its level is searched too (step-level.ts).
-      ...(sibs.length
-        ? []
-        : levelSteps(ch, own, stepEvents, {
-            ctx,
-            changes,
-            stepChanges,
-            commanded,
-            margin,
-            fit: own.map((v, i) => v - y[i]!),
-          })),
+      ...[
+        ...stepEvents.filter(
+          (e) =>
+            !atFrozenEdge(e.i0, sibFrozen, margin) &&
+            !inTransit(commanded, e.i0, margin, (c) => responded(own, ch.sigma, c, t!.length)) &&
+            !stepExplained(stepCtx, ch.name, e.i0, e.i1, stepChanges, stepSettler) &&
+            !toggled(e.i0),
+        ),
+        // A lone channel's model can add dynamics the channel lacks: its level is searched too (step-level.ts).
+        ...(sibs.length
+          ? []
+          : levelSteps(ch, own, stepEvents, {
+              ctx,
+              changes,
+              stepChanges,
+              commanded,
+              margin,
+              fit: own.map((v, i) => v - y[i]!),
+            })),
+      ].filter((e) => !answersAPartner(e.i0)),
     );
     // Drifts against siblings are judged on the residual less what their gain and lag differences
     // make of the process (sibling-model.ts).
