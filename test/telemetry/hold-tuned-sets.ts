@@ -65,7 +65,9 @@ const FLOORS: { set: string; recall: number; precision: number }[] = [
   // Written blind 2026-11-25 (twelve more rigs), released after its first run on d585d62: 0.975/0.796
   // (a sibling-only drift missed; ten faults invented: five spikes at a PSA bed's pressure crests, two
   // oscillations on its purity, two steps and a drift).
-  { set: 'telemetry-eval-15', recall: 0.975, precision: 0.796 },
+  // 0.975/0.867 with the purity's climb through the bed cycles, the element's switching and the return's
+  // answer to the heat load no longer faults (h-tel15).
+  { set: 'telemetry-eval-15', recall: 0.975, precision: 0.867 },
 ];
 // Scores print to three decimals; the floors are those printed numbers.
 const EPSILON = 5e-4;
