@@ -58,14 +58,17 @@ const FLOORS: { set: string; recall: number; precision: number }[] = [
   // 0.900/0.973 with a glitch well after a command change judged against its neighbours' course.
   // 0.925/0.974 with a pair's load gain fitted within each side of its drift (h-drift2).
   // 0.950/0.974 with a lone channel's creep judged under a two-lag approach (h-drift3).
-  { set: 'telemetry-eval-13', recall: 0.95, precision: 0.974 },
+  // 0.950/1.000 with a heater's power switching between its two levels no step (h-tel15).
+  { set: 'telemetry-eval-13', recall: 0.95, precision: 1.0 },
   // Written blind 2026-11-25 (twelve new rigs), released after its first run on b460eee: 0.900/0.900
   // (two spikes and two drifts missed, four spikes invented on a wave-energy converter's irregular seas).
   { set: 'telemetry-eval-14', recall: 0.9, precision: 0.9 },
   // Written blind 2026-11-25 (twelve more rigs), released after its first run on d585d62: 0.975/0.796
   // (a sibling-only drift missed; ten faults invented: five spikes at a PSA bed's pressure crests, two
   // oscillations on its purity, two steps and a drift).
-  { set: 'telemetry-eval-15', recall: 0.975, precision: 0.796 },
+  // 0.975/0.867 with the purity's climb through the bed cycles, the element's switching and the return's
+  // answer to the heat load no longer faults (h-tel15).
+  { set: 'telemetry-eval-15', recall: 0.975, precision: 0.867 },
 ];
 // Scores print to three decimals; the floors are those printed numbers.
 const EPSILON = 5e-4;

@@ -64,9 +64,11 @@ import { glitchOnResponse } from './spike-glitch.js';
 import { materialChanges, stepExplained } from './step-context.js';
 import { levelSteps } from './step-level.js';
 import { cyclingToggles, toggleAnswer } from './step-toggle.js';
-import { stepIsOwn } from './step-reference.js';
+import { jumpAt, stepIsOwn } from './step-reference.js';
+import { answersPartner } from './step-partner.js';
 import { commandedMoves, inTransit } from './transit.js';
 import { commandsAnswered } from './command-answer.js';
+import { switchesLevel, switchingLevels, type SwitchingLevels } from './switching-levels.js';
 import { naturalHold, repeatShare } from './stuck-context.js';
 import { outlastsDrive } from './oscillation-drive.js';
 import { answeredChangeTimes } from './oscillation-answer.js';
@@ -539,25 +541,35 @@ async function analyse(
         toggleAnswer(x, toggles, judged.x, judged.sigma, i, size, margin),
       );
     };
+    // A lone channel's step that is its usual answer to another measured channel's move right there
+    // (a return temperature falling as the heat load jumps): the process's, not the sensor's
+    // (step-partner.ts). Siblings' residuals cancel what the process does to them all.
+    const partners = sibs.length
+      ? []
+      : channels.filter((o) => o !== ch).map((o) => ({ x: cleaned.get(o.name)!, sigma: o.sigma }));
+    const answersAPartner = (i: number) =>
+      partners.length > 0 && answersPartner(own, ch.sigma, partners, i, jumpAt(own, i, margin), margin);
     raw.push(
-      ...stepEvents.filter(
-        (e) =>
-          !atFrozenEdge(e.i0, sibFrozen, margin) &&
-          !inTransit(commanded, e.i0, margin, (c) => responded(own, ch.sigma, c, t!.length)) &&
-          !stepExplained(stepCtx, ch.name, e.i0, e.i1, stepChanges, stepSettler) &&
-          !toggled(e.i0),
-      ),
-      // A lone channel's model can add dynamics the channel lacks: its level is searched too (step-level.ts).
-      ...(sibs.length
-        ? []
-        : levelSteps(ch, own, stepEvents, {
-            ctx,
-            changes,
-            stepChanges,
-            commanded,
-            margin,
-            fit: own.map((v, i) => v - y[i]!),
-          })),
+      ...[
+        ...stepEvents.filter(
+          (e) =>
+            !atFrozenEdge(e.i0, sibFrozen, margin) &&
+            !inTransit(commanded, e.i0, margin, (c) => responded(own, ch.sigma, c, t!.length)) &&
+            !stepExplained(stepCtx, ch.name, e.i0, e.i1, stepChanges, stepSettler) &&
+            !toggled(e.i0),
+        ),
+        // A lone channel's model can add dynamics the channel lacks: its level is searched too (step-level.ts).
+        ...(sibs.length
+          ? []
+          : levelSteps(ch, own, stepEvents, {
+              ctx,
+              changes,
+              stepChanges,
+              commanded,
+              margin,
+              fit: own.map((v, i) => v - y[i]!),
+            })),
+      ].filter((e) => !answersAPartner(e.i0)),
     );
     // Drifts against siblings are judged on the residual less what their gain and lag differences
     // make of the process (sibling-model.ts).
@@ -613,6 +625,19 @@ async function analyse(
         holdsOnSteadyReference(cleaned.get(d.channels[0]!)!, refs, d.i0, d.i1, d.values.change ?? 0))
     )
       raw.push(d);
+
+  // A switching channel's move from one of its two levels to the other is its actuator switching, not
+  // a sensor's step or creep (switching-levels.ts). Levels are asked only of channels with such events.
+  const levelsOf = new Map<string, SwitchingLevels | null>();
+  const switching = (e: RawEvent) => {
+    const name = e.channels[0]!;
+    const ch = channels.find((c) => c.name === name);
+    if ((e.kind !== 'step' && e.kind !== 'drift') || e.channels.length !== 1 || !ch) return false;
+    if (!levelsOf.has(name)) levelsOf.set(name, switchingLevels(cleaned.get(name)!, ch.sigma));
+    const levels = levelsOf.get(name);
+    return !!levels && switchesLevel(cleaned.get(name)!, levels, e.i0, e.i1, margin);
+  };
+  raw.splice(0, raw.length, ...raw.filter((e) => !switching(e)));
 
   const events: RowEvent[] = raw.map((e) => ({ ...e, r0: e.i0 * bucket, r1: e.i1 * bucket + bucket - 1 }));
   events.push(...drop.events);

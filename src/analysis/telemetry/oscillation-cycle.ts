@@ -74,9 +74,54 @@ export function cycleResidual(
   return out;
 }
 
+/** Share of the overlaid cycles whose mean level must move the same way for the level to be climbing. */
+export const CLIMB_AGREEMENT = 0.8;
+
+/**
+ * Whether x's level climbs (or falls) through the cycles an event on its cycle residual overlays, by
+ * more per cycle than the event's amplitude. The overlay exposes what one cycle does beyond its
+ * neighbours only when they run at one level: through a build-up (a PSA's purity rising 3% a bed
+ * cycle for half an hour after start), each cycle sits a full step above the one before, and a sample
+ * or two of misalignment, or the bend where the climb ends, leaves a residual that swings at the cycle
+ * period: the climb's imprint, not an oscillation. An oscillation of the channel's own averages out
+ * over a cycle (its cycle means alternate, they do not march one way), and where the level holds,
+ * its cycle means barely move.
+ */
+export function climbsThroughCycles(
+  x: Float64Array,
+  starts: number[],
+  i0: number,
+  i1: number,
+  amplitude: number,
+): boolean {
+  // The event's cycles and the neighbours either side that made their template.
+  const first = Math.max(0, starts.findIndex((s) => s > i0) - 1 - NEIGHBOURS);
+  let last = starts.findIndex((s) => s > i1);
+  last = Math.min(starts.length - 1, (last < 0 ? starts.length - 1 : last) + NEIGHBOURS);
+  const means: number[] = [];
+  for (let c = first; c < last; c++) {
+    let sum = 0;
+    let k = 0;
+    for (let i = starts[c]!; i < starts[c + 1]!; i++)
+      if (Number.isFinite(x[i]!)) {
+        sum += x[i]!;
+        k++;
+      }
+    if (k) means.push(sum / k);
+  }
+  if (means.length < 3) return false;
+  const moves = means.slice(1).map((m, k) => m - means[k]!);
+  const up = moves.filter((d) => d > 0).length;
+  const agree = Math.max(up, moves.length - up);
+  if (agree < CLIMB_AGREEMENT * moves.length) return false;
+  const size = [...moves].map(Math.abs).sort((a, b) => a - b)[moves.length >> 1]!;
+  return size > amplitude;
+}
+
 /**
  * Oscillations on channel x's cycle residual against each regular cycle (cycle starts per cycling
- * state), at both of the detector's scales, that `explained` does not claim.
+ * state), at both of the detector's scales, that `explained` does not claim, nor a climb of the
+ * level through the cycles overlaid (climbsThroughCycles).
  */
 export function cycleOscillations(
   ch: Channel,
@@ -89,7 +134,7 @@ export function cycleOscillations(
     const r = cycleResidual(x, starts, program);
     const res = { ...ch, xi: r, sigma: noiseScale(r) };
     return [...oscillations(res, r), ...oscillations(res, r, SLOW_OSCILLATION_SCALE)]
-      .filter((e) => !explained(e))
+      .filter((e) => !explained(e) && !climbsThroughCycles(x, starts, e.i0, e.i1, e.values.amplitude ?? 0))
       .map((e) => ({ ...e, extra: { ...e.extra, residual: 'cycle' } }));
   });
 }
