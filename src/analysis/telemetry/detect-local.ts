@@ -8,7 +8,7 @@ import { blockScaleAt, localScaleAt } from './local-scale.js';
 import { piecesBetweenBursts } from './oscillation-bursts.js';
 import { shoulderScaleAt } from './spike-shoulder.js';
 import { motionScaleAt } from './spike-motion.js';
-import { courseResidual, medianReproducesMotion, offCourse } from './spike-course.js';
+import { medianReproducesMotion, offCourse } from './spike-course.js';
 import type { FaultKind } from './types.js';
 
 export interface RawEvent {
@@ -87,24 +87,6 @@ export function spikes(ch: Channel): { events: RawEvent[]; cleaned: Float64Array
     const si = scale(i, a / SPIKE_Z);
     if (a > SPIKE_Z * si && a > SPIKE_Z * Math.max(si, local(i)) && a > SPIKE_Z * shoulder(i)) out[i] = 1;
   }
-  // There too, a glitch on a steep flank sits among the median window's middle ranks and leaves a
-  // small residual: it is looked for on its departure from the neighbours' course, against that
-  // departure's own spread, around the point and across the file (spike-course.ts).
-  const course = reproduced ? courseResidual(ch.xi) : null;
-  const byCourse = new Uint8Array(n);
-  if (course) {
-    const floorC = Math.max(madSigma(course), ch.quantum);
-    const blockC = blockScaleAt(course);
-    const shoulderC = shoulderScaleAt(course);
-    for (let i = 0; i < n; i++) {
-      const a = Math.abs(course[i]!);
-      if (out[i] || a <= SPIKE_Z * floorC) continue;
-      const bar = SPIKE_Z * Math.max(floorC, blockC(i), shoulderC(i));
-      // Half the bar beyond each flank line too: a rectified signal's V (a PTO's pressure as its
-      // force passes zero) leaves any parabola, but lies where both its sides' lines meet.
-      if (a > bar && offCourse(ch.xi, i, i, i, bar, bar / 2)) out[i] = byCourse[i] = 1;
-    }
-  }
   const cleaned = Float64Array.from(ch.xi);
   const events: RawEvent[] = [];
   const onCourse: RawEvent[] = [];
@@ -112,7 +94,7 @@ export function spikes(ch: Channel): { events: RawEvent[]; cleaned: Float64Array
     if (!out[i]) continue;
     let j = i;
     while (j + 1 < n && out[j + 1]) j++;
-    for (let k = i; k <= j; k++) cleaned[k] = byCourse[k] ? ch.xi[k]! - course![k]! : med[k]!;
+    for (let k = i; k <= j; k++) cleaned[k] = med[k]!;
     // Isolated: no other outliers within 10 samples (a burst of them is an oscillation).
     let isolated = j - i + 1 <= SPIKE_MAX_RUN;
     for (let k = Math.max(0, i - 10); k < Math.min(n, j + 11) && isolated; k++)
@@ -120,18 +102,16 @@ export function spikes(ch: Channel): { events: RawEvent[]; cleaned: Float64Array
     let peak = i;
     for (let k = i; k <= j; k++) if (Math.abs(r[k]!) > Math.abs(r[peak]!)) peak = k;
     if (isolated && Number.isFinite(ch.x[i]!)) {
-      // A glitch the course found alone is sized, and its baseline read, on the course.
-      const alone = i === j && byCourse[i];
       const e: RawEvent = {
         kind: 'spike',
         channels: [ch.name],
         i0: i,
         i1: j,
-        peak_sigma: Math.abs(alone ? course![i]! : r[peak]!) / ch.sigma,
-        values: { baseline: alone ? ch.xi[i]! - course![i]! : med[peak]!, peak: ch.xi[peak]! },
+        peak_sigma: Math.abs(r[peak]!) / ch.sigma,
+        values: { baseline: med[peak]!, peak: ch.xi[peak]! },
       };
       const bar = SPIKE_Z * scale(peak, Math.abs(r[peak]!) / SPIKE_Z);
-      if (!reproduced || alone || offCourse(ch.xi, i, j, peak, bar)) events.push(e);
+      if (!reproduced || offCourse(ch.xi, i, j, peak, bar)) events.push(e);
       else onCourse.push({ ...e, extra: { onCourse: true } });
     }
     i = j;

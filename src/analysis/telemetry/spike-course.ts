@@ -25,18 +25,10 @@ export function medianReproducesMotion(residualSpread: number, sigma: number): b
 /**
  * Whether the spike over samples i0..i1 of x (peak at p) leaves its neighbours' course: it stands
  * `bar` or more off the least-squares parabola through the FLANK samples either side, on the side
- * of both flank lines (each through the two samples next to the spike) away from the course, and
- * `lineBar` or more beyond each. Near the ends, or with a gap among the flanks, there is no course
- * to judge by: it stands.
+ * of both flank lines (each through the two samples next to the spike) away from the course. Near
+ * the ends, or with a gap among the flanks, there is no course to judge by: it stands.
  */
-export function offCourse(
-  x: Float64Array,
-  i0: number,
-  i1: number,
-  p: number,
-  bar: number,
-  lineBar = 0,
-): boolean {
+export function offCourse(x: Float64Array, i0: number, i1: number, p: number, bar: number): boolean {
   if (i0 - FLANK < 0 || i1 + FLANK >= x.length) return true;
   const pts: [number, number][] = [];
   for (let k = 1; k <= FLANK; k++) pts.push([i0 - k - p, x[i0 - k]!], [i1 + k - p, x[i1 + k]!]);
@@ -51,29 +43,5 @@ export function offCourse(
   if (!(Math.abs(off) >= bar)) return false;
   const left = x[i0 - 1]! + (x[i0 - 1]! - x[i0 - 2]!) * (p - i0 + 1);
   const right = x[i1 + 1]! - (x[i1 + 2]! - x[i1 + 1]!) * (i1 + 1 - p);
-  const beyond = (line: number) => Math.sign(off) * (x[p]! - line);
-  return beyond(left) > lineBar && beyond(right) > lineBar;
-}
-
-/**
- * Weights of the parabola through the FLANK samples either side at the centre (its value there), by
- * distance 1..FLANK: least squares on u = +-1..+-4 gives (708 - 60 u^2) / 2064 for each of the pair.
- */
-const COURSE_WEIGHTS = [1, 2, 3, 4].map((u) => (708 - 60 * u * u) / 2064);
-
-/**
- * Each sample's departure from the course its neighbours follow: x minus the parabola through the
- * FLANK samples either side (0 within FLANK of the ends). On white noise its spread is 1.16 times the
- * noise's; on a smooth motion the parabola takes the motion out, where the median's residual at a
- * steep flank is hidden (a glitch on a rising shear load sits within the 9 samples' middle ranks).
- */
-export function courseResidual(x: Float64Array): Float64Array {
-  const n = x.length;
-  const c = new Float64Array(n);
-  for (let i = FLANK; i < n - FLANK; i++) {
-    let fit = 0;
-    for (let k = 1; k <= FLANK; k++) fit += COURSE_WEIGHTS[k - 1]! * (x[i - k]! + x[i + k]!);
-    c[i] = Number.isFinite(fit) ? x[i]! - fit : 0;
-  }
-  return c;
+  return Math.sign(x[p]! - left) === Math.sign(off) && Math.sign(x[p]! - right) === Math.sign(off);
 }
