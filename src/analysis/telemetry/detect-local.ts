@@ -111,7 +111,15 @@ export function spikes(ch: Channel): { events: RawEvent[]; cleaned: Float64Array
         values: { baseline: med[peak]!, peak: ch.xi[peak]! },
       };
       const bar = SPIKE_Z * scale(peak, Math.abs(r[peak]!) / SPIKE_Z);
-      if (!reproduced || offCourse(ch.xi, i, j, peak, bar)) events.push(e);
+      // A glitch's next sample may have missed the median's bar: its course is also read without
+      // the sample either side (as long as the run may still be a spike).
+      const wider = j - i + 1 < SPIKE_MAX_RUN;
+      if (
+        !reproduced ||
+        offCourse(ch.xi, i, j, peak, bar) ||
+        (wider && (offCourse(ch.xi, i - 1, j, peak, bar) || offCourse(ch.xi, i, j + 1, peak, bar)))
+      )
+        events.push(e);
       else onCourse.push({ ...e, extra: { onCourse: true } });
     }
     i = j;

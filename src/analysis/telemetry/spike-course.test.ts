@@ -12,15 +12,15 @@ import { offCourse } from './spike-course.js';
 
 const N = 6000;
 const noise = (i: number) => 0.05 * Math.sin(i * 12.9898) * Math.cos(i * 78.233) * 1.9;
-/** Half-waves of 2 bar, one of 6 bar (its trough at sample 3024), and an optional glitch. */
-const pressure = (glitchAt = -1, glitch = 0) =>
+/** Half-waves of 2 bar, one of 6 bar (its trough at sample 3024), and an optional glitch (and its tail). */
+const pressure = (glitchAt = -1, glitch = 0, tail = 0) =>
   Float64Array.from(
     { length: N },
     (_, i) =>
       60 +
       (i >= 3006 && i < 3042 ? 6 : 2) * Math.abs(Math.sin((Math.PI * i) / 36)) +
       noise(i) +
-      (i === glitchAt ? glitch : 0),
+      (i === glitchAt ? glitch : i === glitchAt + 1 ? tail : 0),
   );
 const found = (x: Float64Array) =>
   spikes(makeChannel('pto_pressure_bar', 'bar', x, noiseScale(x), 0)).events.map((e) => e.i0);
@@ -37,6 +37,12 @@ describe('spikes on a channel whose motion the rolling median reproduces', () =>
   it('finds a glitch on a wave slope and on a crest', () => {
     expect(found(pressure(4510, 1.5))).toEqual([4510]);
     expect(found(pressure(4518, 1.5))).toEqual([4518]);
+  });
+
+  it('finds a two-sample glitch whose second sample misses the median bar', () => {
+    // That sample, left among the flanks, bent their course towards the glitch.
+    expect(found(pressure(4510, 1.5, 0.9))).toEqual([4510]);
+    expect(found(pressure(4505, 1.2, 0.8))).toEqual([4505]);
   });
 });
 
