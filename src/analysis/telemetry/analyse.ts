@@ -378,7 +378,13 @@ async function analyse(
           ...oscillations(ch, sp.cleaned, SLOW_OSCILLATION_SCALE, held),
         ].filter((e) => !found.some((f) => f.i0 <= e.i1 && f.i1 >= e.i0))
       : [];
-    const local = [...sp.events, ...found, ...atRest, ...bucketSpikes(ch, scan, cols, bucket)];
+    const local = [
+      ...sp.events,
+      ...sp.onCourse,
+      ...found,
+      ...atRest,
+      ...bucketSpikes(ch, scan, cols, bucket),
+    ];
     raw.push(
       // Oscillations as spikes: by the latest change before the event's onset (causeBy), within its
       // own response.

@@ -8,6 +8,7 @@ import { blockScaleAt, localScaleAt } from './local-scale.js';
 import { piecesBetweenBursts } from './oscillation-bursts.js';
 import { shoulderScaleAt } from './spike-shoulder.js';
 import { motionScaleAt } from './spike-motion.js';
+import { medianReproducesMotion, offCourse } from './spike-course.js';
 import type { FaultKind } from './types.js';
 
 export interface RawEvent {
@@ -52,7 +53,13 @@ export function curvatureScale(ch: Channel, x: Float64Array): (i: number) => num
 /** The rolling median a spike's residual is taken from. */
 const MEDIAN_WINDOW = 9;
 
-export function spikes(ch: Channel): { events: RawEvent[]; cleaned: Float64Array } {
+/**
+ * Spikes on one channel's series, the series cleaned of every outlier, and the outliers that keep
+ * their neighbours' course on a channel whose motion the median reproduces (`onCourse`: its crests
+ * and troughs, marked extra.onCourse). Those are no spikes, but they are what the channel does again
+ * and again: limitRepeats counts them in the bar its other firings must clear (repeats.ts).
+ */
+export function spikes(ch: Channel): { events: RawEvent[]; cleaned: Float64Array; onCourse: RawEvent[] } {
   const med = rollingMedian(ch.xi, MEDIAN_WINDOW);
   const n = ch.xi.length;
   const r = new Float64Array(n);
@@ -70,6 +77,9 @@ export function spikes(ch: Channel): { events: RawEvent[]; cleaned: Float64Array
   const shoulder = shoulderScaleAt(r);
   // Where a fast motion set the file-wide scale, a quiet stretch's own (spike-motion.ts).
   const scale = motionScaleAt(s, floor, curvatureScale(ch, ch.xi), n, MEDIAN_WINDOW >> 1);
+  // Where the median reproduces the motion, its residual at a crest is the corner it cuts: a spike
+  // must leave its neighbours' course too (spike-course.ts).
+  const reproduced = medianReproducesMotion(floor, ch.sigma);
   const out = new Uint8Array(n);
   for (let i = 0; i < n; i++) {
     const a = Math.abs(r[i]!);
@@ -79,6 +89,7 @@ export function spikes(ch: Channel): { events: RawEvent[]; cleaned: Float64Array
   }
   const cleaned = Float64Array.from(ch.xi);
   const events: RawEvent[] = [];
+  const onCourse: RawEvent[] = [];
   for (let i = 0; i < n; i++) {
     if (!out[i]) continue;
     let j = i;
@@ -88,21 +99,32 @@ export function spikes(ch: Channel): { events: RawEvent[]; cleaned: Float64Array
     let isolated = j - i + 1 <= SPIKE_MAX_RUN;
     for (let k = Math.max(0, i - 10); k < Math.min(n, j + 11) && isolated; k++)
       if ((k < i || k > j) && out[k]) isolated = false;
+    let peak = i;
+    for (let k = i; k <= j; k++) if (Math.abs(r[k]!) > Math.abs(r[peak]!)) peak = k;
     if (isolated && Number.isFinite(ch.x[i]!)) {
-      let peak = i;
-      for (let k = i; k <= j; k++) if (Math.abs(r[k]!) > Math.abs(r[peak]!)) peak = k;
-      events.push({
+      const e: RawEvent = {
         kind: 'spike',
         channels: [ch.name],
         i0: i,
         i1: j,
         peak_sigma: Math.abs(r[peak]!) / ch.sigma,
         values: { baseline: med[peak]!, peak: ch.xi[peak]! },
-      });
+      };
+      const bar = SPIKE_Z * scale(peak, Math.abs(r[peak]!) / SPIKE_Z);
+      // A glitch's next sample may have missed the median's bar: its course is also read without
+      // the sample either side (as long as the run may still be a spike).
+      const wider = j - i + 1 < SPIKE_MAX_RUN;
+      if (
+        !reproduced ||
+        offCourse(ch.xi, i, j, peak, bar) ||
+        (wider && (offCourse(ch.xi, i - 1, j, peak, bar) || offCourse(ch.xi, i, j + 1, peak, bar)))
+      )
+        events.push(e);
+      else onCourse.push({ ...e, extra: { onCourse: true } });
     }
     i = j;
   }
-  return { events, cleaned };
+  return { events, cleaned, onCourse };
 }
 
 /** Minimum step size in noise units, and its significance against the file's own window-difference spread. */

@@ -43,12 +43,16 @@ export function limitRepeats(
   }
   const keep = new Set<RowEvent>();
   for (const list of groups.values()) {
+    // Firings that are the channel's course, not a fault (spike-course.ts), count towards its
+    // normal behaviour and are never kept: without them a channel's few other firings read as rare.
+    const reportable = list.filter((e) => !e.extra?.onCourse);
     if (list.length <= max) {
-      list.forEach((e) => keep.add(e));
+      reportable.forEach((e) => keep.add(e));
       continue;
     }
-    const sorted = [...list].sort((a, b) => strength(b) - strength(a));
-    const bar = STAND_OUT * strength(sorted[sorted.length >> 1]!);
+    const all = [...list].sort((a, b) => strength(b) - strength(a));
+    const bar = STAND_OUT * strength(all[all.length >> 1]!);
+    const sorted = reportable.sort((a, b) => strength(b) - strength(a));
     for (const e of sorted.slice(0, max)) if (strength(e) >= bar) keep.add(e);
   }
   return events.filter((e) => keep.has(e));
