@@ -70,7 +70,9 @@ const FLOORS: { set: string; recall: number; precision: number }[] = [
   // oscillations on its purity, two steps and a drift).
   // 0.975/0.867 with the purity's climb through the bed cycles, the element's switching and the return's
   // answer to the heat load no longer faults (h-tel15).
-  { set: 'telemetry-eval-15', recall: 0.975, precision: 0.867 },
+  // 0.975/0.975 with a spike at a bed switch judged against the channel at every such switch
+  // (cycle-transitions.ts).
+  { set: 'telemetry-eval-15', recall: 0.975, precision: 0.975 },
 ];
 // Scores print to three decimals; the floors are those printed numbers.
 const EPSILON = 5e-4;

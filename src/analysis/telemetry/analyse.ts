@@ -49,7 +49,8 @@ import { warmUpTail } from './drift-warmup.js';
 import { pairSteps, type RowEvent } from './findings.js';
 import { limitsFromContext } from './limits.js';
 import { limitRepeats } from './repeats.js';
-import { cyclePoint, eventPoint } from './repeats-cycle.js';
+import { cyclePoint, cyclingColumns, eventPoint } from './repeats-cycle.js';
+import { dropSwitchMarks } from './cycle-transitions.js';
 import { residualOscillations } from './oscillation-residuals.js';
 import {
   causeBy,
@@ -681,10 +682,18 @@ async function analyse(
   // A stuck channel's own release (a jump back, a ring) within 20 samples of its end is the stuck finding.
   const kept = dropFrozenEchoes(events, reported, 20 * bucket);
   // Repeated firings are judged against those at the same point of the machine's cycle (repeats-cycle.ts).
-  const point = cyclePoint(context.map((c) => ({ x: byName.get(c.name)!, text: c.kind === 'text' })));
+  const states = context.map((c) => ({ x: byName.get(c.name)!, text: c.kind === 'text' }));
+  const point = cyclePoint(states);
+  // A spike at a state switch is judged against the channel's mark at every such switch.
+  const unmarked = dropSwitchMarks(
+    kept,
+    cyclingColumns(states),
+    (name) => channels.find((ch) => ch.name === name)?.x,
+    bucket,
+  );
   // Events too long to report are set aside before merging, so they absorb nothing (merge-span.ts).
   const merged = mergeReportable(
-    limitRepeats(pairSteps(kept, Math.round(rows * 0.5)), undefined, eventPoint(point, bucket)),
+    limitRepeats(pairSteps(unmarked, Math.round(rows * 0.5)), undefined, eventPoint(point, bucket)),
     near,
     MAX_SPAN * rows,
   );
