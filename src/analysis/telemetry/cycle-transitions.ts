@@ -8,7 +8,7 @@
 import { changeIndices } from './context.js';
 import { SPIKE_Z } from './detect-local.js';
 import type { RowEvent } from './findings.js';
-import { median } from './robust.js';
+import { madSigma, median } from './robust.js';
 
 /** Samples either side of a switch a spike may sit and still be that switch's. */
 const NEAR = 2;
@@ -16,8 +16,6 @@ const NEAR = 2;
 const MIN_SWITCHES = 8;
 /** Samples before a switch whose median is the level the switch starts from. */
 const BEFORE = 5;
-/** MAD to sigma for Gaussian noise. */
-const MAD_SIGMA = 1.4826;
 
 /** The sample `offset` from switch `s`, less the level before both (NaN where it cannot be read). */
 function fromLevel(x: Float64Array, s: number, offset: number): number {
@@ -56,7 +54,7 @@ export function dropSwitchMarks(
         .filter(Number.isFinite);
       if (!Number.isFinite(own) || others.length < MIN_SWITCHES) continue;
       const usual = median(others);
-      const spread = MAD_SIGMA * median(others.map((v) => Math.abs(v - usual)));
+      const spread = madSigma(others);
       if (spread > 0 && Math.abs(own - usual) < SPIKE_Z * spread) return false;
     }
     return true;
